@@ -1,0 +1,109 @@
+import type { Plan } from '../measures/plan.js';
+import type { LabelArray } from '../reference/types.js';
+import { TREC } from '../ties/modes.js';
+import { trecTieKeys } from '../ties/trecTieKeys.js';
+import { InputError, InputTypeError } from './errors.js';
+import type { Batch } from './types.js';
+
+/** A batch checked for shape and laid out for the kernels. */
+export interface FlatBatch {
+  readonly scores: Float64Array;
+  readonly labels: LabelArray;
+  readonly offsets: Uint32Array;
+  readonly queries: number;
+  readonly ideal: LabelArray;
+  readonly idealOffsets: Uint32Array;
+  readonly relevant: Float64Array | null;
+  readonly tieKeys: Int32Array | null;
+  readonly describeQuery: (q: number) => string;
+}
+
+function isLabelArray(x: unknown): x is LabelArray {
+  return x instanceof Float64Array || x instanceof Int32Array || x instanceof Uint8Array;
+}
+
+/** Checks that offsets cut `length` entries into queries: Q + 1 values from 0, non-decreasing, ending at length. */
+export function checkOffsets(offsets: unknown, length: number, what: string): asserts offsets is Uint32Array {
+  if (!(offsets instanceof Uint32Array)) throw new InputTypeError(`${what} must be a Uint32Array of Q + 1 offsets`);
+  if (offsets.length === 0) throw new InputError(`${what} must hold Q + 1 values (at least [0])`);
+  if (offsets[0] !== 0) throw new InputError(`${what}[0] must be 0, got ${offsets[0]}`);
+  for (let q = 1; q < offsets.length; q++) {
+    if (offsets[q]! < offsets[q - 1]!) throw new InputError(`${what} must not decrease: ${what}[${q}] = ${offsets[q]} < ${what}[${q - 1}] = ${offsets[q - 1]}`, q - 1);
+  }
+  if (offsets[offsets.length - 1] !== length) {
+    throw new InputError(`${what} must end at ${length} (the entry count), got ${offsets[offsets.length - 1]}`);
+  }
+}
+
+/** Flattens per-query ideal label arrays into one Float64Array with offsets. */
+function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { labels: Float64Array; offsets: Uint32Array } {
+  if (ideal.length !== queries) throw new InputError(`idealLabels has ${ideal.length} arrays for ${queries} queries`);
+  const offsets = new Uint32Array(queries + 1);
+  for (let q = 0; q < queries; q++) {
+    const a = ideal[q];
+    if (a === null || typeof a !== 'object' || typeof a.length !== 'number') throw new InputTypeError(`idealLabels[${q}] is not an array`, q);
+    offsets[q + 1] = offsets[q]! + a.length;
+  }
+  const labels = new Float64Array(offsets[queries]!);
+  for (let q = 0; q < queries; q++) {
+    const a = ideal[q]!;
+    for (let i = 0; i < a.length; i++) {
+      const v = a[i];
+      if (typeof v !== 'number') throw new InputTypeError(`query ${q}: idealLabels[${i}] is ${typeof v}, not a number`, q, i);
+      labels[offsets[q]! + i] = v;
+    }
+  }
+  return { labels, offsets };
+}
+
+/**
+ * Checks a batch's shape (types, lengths, offsets) and lays it out for the kernels; the
+ * values (NaN scores, non-integer labels, R) are checked by the kernels themselves.
+ */
+export function flattenBatch(batch: Batch, plan: Plan, mode: number): FlatBatch {
+  if (batch === null || typeof batch !== 'object') throw new InputTypeError('batch must be an object { scores, labels, offsets, ... }');
+  const { scores, labels, offsets } = batch;
+  if (!(scores instanceof Float64Array)) throw new InputTypeError('batch.scores must be a Float64Array');
+  if (!isLabelArray(labels)) throw new InputTypeError('batch.labels must be a Float64Array, Int32Array or Uint8Array');
+  if (labels.length !== scores.length) throw new InputError(`batch.labels has ${labels.length} entries, batch.scores ${scores.length}`);
+  checkOffsets(offsets, scores.length, 'batch.offsets');
+  const queries = offsets.length - 1;
+  const { queryIds } = batch;
+  if (queryIds !== undefined && (!Array.isArray(queryIds) || queryIds.length !== queries)) {
+    throw new InputError(`batch.queryIds must hold one id per query (${queries})`);
+  }
+  const describeQuery = (q: number): string => (queryIds === undefined ? `query ${q}` : `query '${queryIds[q]}' (index ${q})`);
+
+  let ideal: LabelArray = labels;
+  let idealOffsets = offsets;
+  if (batch.idealLabels !== undefined) {
+    const given = batch.idealLabels;
+    const flat = Array.isArray(given) ? flattenIdeal(given, queries) : (given as { labels: unknown; offsets: unknown });
+    if (!isLabelArray(flat.labels)) throw new InputTypeError('batch.idealLabels.labels must be a Float64Array, Int32Array or Uint8Array');
+    checkOffsets(flat.offsets, flat.labels.length, 'batch.idealLabels.offsets');
+    if (flat.offsets.length !== queries + 1) throw new InputError(`batch.idealLabels.offsets has ${flat.offsets.length} values; ${queries + 1} expected`);
+    ideal = flat.labels;
+    idealOffsets = flat.offsets;
+  }
+
+  let relevant: Float64Array | null = null;
+  if (batch.relevant !== undefined) {
+    if (!(batch.relevant instanceof Float64Array)) throw new InputTypeError('batch.relevant must be a Float64Array of R per query');
+    if (batch.relevant.length !== queries) throw new InputError(`batch.relevant has ${batch.relevant.length} values for ${queries} queries`);
+    if (plan.thresholds.length > 1) {
+      throw new InputError(`relevant (R) counts one relevance level, but the measures use rel = ${Array.from(plan.thresholds).join(', ')}; give idealLabels instead`);
+    }
+    relevant = batch.relevant;
+  }
+
+  let tieKeys: Int32Array | null = null;
+  if (batch.docs !== undefined) {
+    if (!Array.isArray(batch.docs)) throw new InputTypeError('batch.docs must be an array of document ids');
+    if (batch.docs.length !== scores.length) throw new InputError(`batch.docs has ${batch.docs.length} ids, batch.scores ${scores.length} entries`);
+    const keys = trecTieKeys(batch.docs, offsets, describeQuery);
+    if (mode === TREC) tieKeys = keys;
+  } else if (mode === TREC) {
+    throw new InputError("ties: 'trec' orders equal scores by document id: give docs");
+  }
+  return { scores, labels, offsets, queries, ideal, idealOffsets, relevant, tieKeys, describeQuery };
+}

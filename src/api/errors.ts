@@ -1,0 +1,54 @@
+import { Status } from '../reference/status.js';
+import type { KernelStatus } from '../backends/backend.js';
+
+/**
+ * Bad input: the message names the query (index, and id when the batch has queryIds), the
+ * position inside it and the rule broken. `query` and `position` are -1 where they do not apply.
+ */
+export class InputError extends RangeError {
+  readonly query: number;
+  readonly position: number;
+  constructor(message: string, query = -1, position = -1) {
+    super(message);
+    this.name = 'InputError';
+    this.query = query;
+    this.position = position;
+  }
+}
+
+/** An argument of the wrong type (not a typed array, not a string, ...): a TypeError. */
+export class InputTypeError extends TypeError {
+  readonly query: number;
+  readonly position: number;
+  constructor(message: string, query = -1, position = -1) {
+    super(message);
+    this.name = 'InputTypeError';
+    this.query = query;
+    this.position = position;
+  }
+}
+
+/** Words a kernel's Status as an InputError. */
+export function statusError(status: KernelStatus, describeQuery: (q: number) => string, value: (position: number) => unknown): InputError {
+  const where = describeQuery(status.query);
+  const at = status.position;
+  switch (status.code) {
+    case Status.SCORE_NAN:
+      return new InputError(`${where}: score at position ${at} is NaN (scores must be numbers; ±Infinity is allowed)`, status.query, at);
+    case Status.LABEL_NOT_INTEGER:
+      return new InputError(`${where}: label at position ${at} is ${String(value(at))}, not a finite integer (negative labels mean unjudged)`, status.query, at);
+    case Status.IDEAL_LABEL_NOT_INTEGER:
+      return new InputError(`${where}: idealLabels[${at}] is not a finite integer`, status.query, at);
+    case Status.RELEVANT_NOT_COUNT:
+      return new InputError(`${where}: relevant (R) must be a non-negative integer`, status.query);
+    case Status.RELEVANT_TOO_SMALL:
+      return new InputError(`${where}: relevant (R) is smaller than the number of relevant documents in its labels`, status.query);
+    case Status.IDEAL_MISSING_LABELS:
+      return new InputError(
+        `${where}: idealLabels must hold every judged label of the query, but they have fewer relevant (label >= rel) or judged (label >= 0) documents than the ranking`,
+        status.query,
+      );
+    default:
+      return new InputError(`${where}: backend reported status ${status.code}`, status.query, at);
+  }
+}

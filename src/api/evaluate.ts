@@ -1,0 +1,49 @@
+import { InputError, InputTypeError } from './errors.js';
+import { evaluateBatch } from './evaluateBatch.js';
+import type { EvaluateOptions, Query } from './types.js';
+
+function toFloat64(values: ArrayLike<number>, what: string): Float64Array {
+  if (values === null || typeof values !== 'object' || typeof values.length !== 'number') throw new InputTypeError(`query.${what} must be an array of numbers`);
+  if (ArrayBuffer.isView(values)) return Float64Array.from(values);
+  const out = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (typeof v !== 'number') throw new InputTypeError(`query: ${what}[${i}] is ${typeof v}, not a number`, 0, i);
+    out[i] = v;
+  }
+  return out;
+}
+
+/**
+ * Evaluates one ranked query.
+ *
+ * @param query scores and labels of the retrieved documents (arrays or typed arrays of equal
+ *   length); optional `docs` (ids; required for `ties: 'trec'`), `relevant` (R; default
+ *   counted from the ideal labels) and `idealLabels` (every judged label; default `labels`)
+ * @param measures measure names, e.g. `['AP', 'nDCG@10', 'RR']`
+ * @param options `ties`: `average` (default), `optimistic`, `pessimistic`, `trec`, `input`
+ * @returns each measure name, exactly as given, to its value
+ * @example evaluate({ scores: [3, 2, 2, 1], labels: [0, 1, 0, 1] }, ['AP', 'P@2']) // { AP: 0.5416…, 'P@2': 0.25 }
+ */
+export function evaluate(query: Query, measures: readonly string[], options: EvaluateOptions = {}): Record<string, number> {
+  if (query === null || typeof query !== 'object') throw new InputTypeError('query must be an object { scores, labels, ... }');
+  const scores = toFloat64(query.scores, 'scores');
+  const labels = toFloat64(query.labels, 'labels');
+  if (labels.length !== scores.length) throw new InputError(`query: labels has ${labels.length} entries, scores ${scores.length}`, 0);
+  if (query.relevant !== undefined && typeof query.relevant !== 'number') throw new InputTypeError('query.relevant must be a number');
+  const result = evaluateBatch(
+    {
+      scores,
+      labels,
+      offsets: Uint32Array.of(0, scores.length),
+      ...(query.relevant === undefined ? {} : { relevant: Float64Array.of(query.relevant) }),
+      ...(query.idealLabels === undefined ? {} : { idealLabels: [toFloat64(query.idealLabels, 'idealLabels')] }),
+      ...(query.docs === undefined ? {} : { docs: query.docs }),
+    },
+    measures,
+    options,
+  );
+  const values: Record<string, number> = {};
+  for (const name of Object.keys(result.perQuery)) values[name] = result.perQuery[name]![0]!;
+  return values;
+}

@@ -1,0 +1,43 @@
+import { jsBackend } from '../backends/js.js';
+import { compilePlan } from '../measures/plan.js';
+import { Status } from '../reference/status.js';
+import { tieModeCode } from '../ties/modes.js';
+import { flattenBatch } from './batchInput.js';
+import { statusError } from './errors.js';
+import type { Batch, BatchResult, EvaluateOptions } from './types.js';
+
+/**
+ * Evaluates many queries held in flat typed arrays (see `Batch`): every measure of every
+ * query from one ordering per query.
+ *
+ * @param batch scores, labels and Q + 1 offsets; optional R per query, ideal labels, document ids
+ * @param measures measure names in ir_measures spelling, e.g. `['AP', 'nDCG@10', 'P(rel=2)@5']`
+ * @param options `ties` (default `average`)
+ * @returns per measure name a Float64Array of Q values, and the means over queries
+ * @throws MeasureNameError for an unknown measure; InputError / InputTypeError for bad input,
+ *   naming the query, the position and the rule
+ */
+export function evaluateBatch(batch: Batch, measures: readonly string[], options: EvaluateOptions = {}): BatchResult {
+  const plan = compilePlan(measures);
+  const mode = tieModeCode(options.ties);
+  const flat = flattenBatch(batch, plan, mode);
+  const backend = jsBackend;
+  const constants = new Float64Array(flat.queries * plan.constantsPerQuery);
+  const q = flat.queries;
+  const out = new Float64Array(plan.measures.length * q);
+  let status = backend.prepareQueries(flat.labels, flat.offsets, flat.ideal, flat.idealOffsets, flat.relevant, plan, constants);
+  if (status.code === Status.OK) status = backend.evaluateQueries(flat.scores, flat.labels, flat.offsets, flat.tieKeys, mode, plan, constants, out);
+  if (status.code !== Status.OK) {
+    throw statusError(status, flat.describeQuery, (i) => flat.labels[flat.offsets[status.query]! + i]);
+  }
+  const perQuery: Record<string, Float64Array> = {};
+  const mean: Record<string, number> = {};
+  plan.measures.forEach((m, row) => {
+    const values = out.subarray(row * q, (row + 1) * q);
+    let sum = 0;
+    for (let i = 0; i < q; i++) sum += values[i]!;
+    perQuery[m.name] = values;
+    mean[m.name] = sum / q;
+  });
+  return { perQuery, mean, backend: backend.name };
+}

@@ -1,0 +1,54 @@
+import type { BackendName } from '../backends/backend.js';
+import type { TieMode } from '../ties/modes.js';
+
+/** Label arrays a batch may use. Negative labels mean unjudged; Uint8Array cannot hold them. */
+export type BatchLabels = Float64Array | Int32Array | Uint8Array;
+
+/** One ranked query for `evaluate`. All arrays have one entry per retrieved document. */
+export interface Query {
+  /** Scores; higher ranks first. NaN is an error; ±Infinity are ordinary scores. */
+  readonly scores: ArrayLike<number>;
+  /** Integer judgements: >= rel relevant, 0..rel-1 judged non-relevant, negative unjudged. */
+  readonly labels: ArrayLike<number>;
+  /** Document ids: needed for `ties: 'trec'`; when given, an id may appear only once. */
+  readonly docs?: readonly string[];
+  /** R, the relevant documents the judgements know (retrieved or not). Default: counted from `idealLabels`. */
+  readonly relevant?: number;
+  /** Every judged label of the query (for R, IDCG and bpref's N). Default: `labels`. */
+  readonly idealLabels?: ArrayLike<number>;
+}
+
+/**
+ * Many queries in flat arrays: query q owns entries offsets[q] .. offsets[q+1]-1 of `scores`,
+ * `labels` and `docs`. The compiled backends read these arrays without copying.
+ */
+export interface Batch {
+  readonly scores: Float64Array;
+  readonly labels: BatchLabels;
+  /** Q + 1 non-decreasing offsets, from 0 to scores.length. */
+  readonly offsets: Uint32Array;
+  /** R per query. Default: counted from the ideal labels. */
+  readonly relevant?: Float64Array;
+  /** Every judged label per query, as Q arrays or as flat labels with their own Q + 1 offsets. Default: `labels`. */
+  readonly idealLabels?: readonly ArrayLike<number>[] | { readonly labels: BatchLabels; readonly offsets: Uint32Array };
+  /** Document ids, one per entry: needed for `ties: 'trec'`. */
+  readonly docs?: readonly string[];
+  /** Query ids, one per query: used in error messages. */
+  readonly queryIds?: readonly string[];
+}
+
+/** Options of `evaluate` and `evaluateBatch`. */
+export interface EvaluateOptions {
+  /** How tied scores are ordered; default `average` (the expectation over all orderings). */
+  readonly ties?: TieMode;
+}
+
+/** The values of a batch. */
+export interface BatchResult {
+  /** Per measure name (as given): one value per query. The arrays are views of one buffer owned by the caller. */
+  readonly perQuery: Record<string, Float64Array>;
+  /** Per measure name: the mean over the queries (NaN for an empty batch). */
+  readonly mean: Record<string, number>;
+  /** The backend that computed the values. */
+  readonly backend: BackendName;
+}

@@ -1,0 +1,91 @@
+import { Kind } from './catalog.js';
+import { parseMeasure, type MeasureSpec } from './parse.js';
+
+/** Fields of one measure row in `Plan.rows`; the compiled backends read the same layout. */
+export const Row = {
+  KIND: 0,
+  /** cut-off k, 0 = whole ranking */
+  CUTOFF: 1,
+  /** column of the measure's relevance level in the group table and in the query constants */
+  THRESHOLD: 2,
+  /** gain column (DCG, nDCG), else -1 */
+  GAIN: 3,
+  /** AP norm code or RBP p */
+  PARAM: 4,
+  /** slot of the ideal DCG in the query constants (nDCG), else -1 */
+  IDEAL: 5,
+} as const;
+export const ROW_SIZE = 6;
+
+/**
+ * The requested measures as the kernels consume them: numbers only, shared columns.
+ *
+ * Per query the kernels keep one group table whose columns are: the relevant count for each
+ * distinct relevance level, the judged count, and the gain sum for each distinct (gain, rel)
+ * pair. Per query they also keep `constants`: R for each level, the judged count J of the
+ * judgements, then one ideal DCG per nDCG measure.
+ */
+export interface Plan {
+  readonly measures: readonly MeasureSpec[];
+  /** Distinct relevance levels (label >= level is relevant). */
+  readonly thresholds: Int32Array;
+  /** Per gain column: the gain code. */
+  readonly gainType: Int32Array;
+  /** Per gain column: the relevance level below which the gain is 0. */
+  readonly gainRel: Int32Array;
+  /** One row of ROW_SIZE numbers per measure (see `Row`). */
+  readonly rows: Float64Array;
+  /** Numbers kept per query in `constants`: thresholds, judged count, ideal DCGs. */
+  readonly constantsPerQuery: number;
+}
+
+/** Index of the judged count in a query's constants. */
+export function judgedSlot(plan: Plan): number {
+  return plan.thresholds.length;
+}
+
+/**
+ * Parses the names and lays them out for the kernels.
+ * @throws MeasureNameError for an unknown name (see parseMeasure)
+ */
+export function compilePlan(names: readonly string[]): Plan {
+  if (!Array.isArray(names) || names.length === 0) throw new TypeError('measures must be a non-empty array of names, e.g. ["AP", "nDCG@10"]');
+  const measures = names.map((n) => {
+    if (typeof n !== 'string') throw new TypeError(`measure names must be strings, got ${typeof n}`);
+    return parseMeasure(n);
+  });
+  const thresholds: number[] = [];
+  const gains: [number, number][] = [];
+  let ideals = 0;
+  const rows = new Float64Array(measures.length * ROW_SIZE);
+  measures.forEach((m, i) => {
+    if (!thresholds.includes(m.rel)) thresholds.push(m.rel);
+    let gainCol = -1;
+    let ideal = -1;
+    if (m.kind === Kind.DCG || m.kind === Kind.NDCG) {
+      gainCol = gains.findIndex(([g, r]) => g === m.gain && r === m.rel);
+      if (gainCol < 0) gainCol = gains.push([m.gain, m.rel]) - 1;
+      if (m.kind === Kind.NDCG) ideal = ideals++;
+    }
+    const row = rows.subarray(i * ROW_SIZE, (i + 1) * ROW_SIZE);
+    row[Row.KIND] = m.kind;
+    row[Row.CUTOFF] = m.cutoff;
+    row[Row.THRESHOLD] = thresholds.indexOf(m.rel);
+    row[Row.GAIN] = gainCol;
+    row[Row.PARAM] = m.kind === Kind.RBP ? m.p : m.norm;
+    row[Row.IDEAL] = ideal;
+  });
+  // ideal DCG slots follow the R columns and the judged count
+  for (let i = 0; i < measures.length; i++) {
+    const at = i * ROW_SIZE + Row.IDEAL;
+    if (rows[at]! >= 0) rows[at] = rows[at]! + thresholds.length + 1;
+  }
+  return {
+    measures,
+    thresholds: Int32Array.from(thresholds),
+    gainType: Int32Array.from(gains.map((g) => g[0])),
+    gainRel: Int32Array.from(gains.map((g) => g[1])),
+    rows,
+    constantsPerQuery: thresholds.length + 1 + ideals,
+  };
+}

@@ -1,0 +1,66 @@
+import { ApNorm } from '../measures/catalog.js';
+import { hypergeometric } from './hypergeometric.js';
+import type { Scratch } from './scratch.js';
+
+/**
+ * AP@k (cutoff 0: the whole ranking) divided by R, min(k, R) or the relevant found in the top k.
+ *
+ * Position j of group V_i (slots t_i+1..t_i+n_i) holds a relevant document in r_i/n_i of the
+ * orderings; when it does, the other j - t_i - 1 slots before it hold on average
+ * (j - t_i - 1)(r_i - 1)/(n_i - 1) relevant documents, so its expected precision term is
+ * (r_i/n_i) (R_i + (j - t_i - 1)(r_i - 1)/(n_i - 1) + 1) / j. Groups without relevant
+ * documents add nothing and are skipped.
+ *
+ * With norm=found the denominator depends on the ordering: see `apFoundCrossing`.
+ */
+export function averagePrecision(s: Scratch, col: number, cutoff: number, norm: number, relevant: number): number {
+  const k = cutoff > 0 ? cutoff : s.n;
+  let sum = 0;
+  let before = 0;
+  let start = 0;
+  for (let g = 0; g < s.groupCount && start < k; g++) {
+    const end = s.groupEnd[g]!;
+    const size = end - start;
+    const r = s.groupRel[g * s.levels + col]!;
+    if (norm === ApNorm.FOUND && end > k) return apFoundCrossing(s, sum, before, start, size, r, k);
+    if (r > 0) {
+      const share = r / size;
+      const inner = size > 1 ? (r - 1) / (size - 1) : 0;
+      const last = Math.min(end, k);
+      for (let j = start + 1; j <= last; j++) sum += (share * (before + (j - start - 1) * inner + 1)) / j;
+    }
+    before += r;
+    start = end;
+  }
+  const denominator = norm === ApNorm.R ? relevant : norm === ApNorm.MIN ? Math.min(k, relevant) : before;
+  return denominator > 0 ? sum / denominator : 0;
+}
+
+/**
+ * AP(norm=found)@k when group V_c crosses k: E[numerator / (R_c + X)] is not a ratio of
+ * expectations, so condition on X, the relevant count in the s = k - t_c slots of V_c
+ * (hypergeometric). Given X = x the x relevant documents sit uniformly among the s slots, so
+ * V_c adds (x/s) ((R_c + 1) H1 + ((x - 1)/(s - 1)) H2) with H1 = sum 1/(t_c + y) and
+ * H2 = sum (y - 1)/(t_c + y) over y = 1..s; the groups above add `above` whatever x is.
+ */
+function apFoundCrossing(s: Scratch, above: number, before: number, start: number, size: number, r: number, k: number): number {
+  const slots = k - start;
+  let h1 = 0;
+  let h2 = 0;
+  for (let y = 1; y <= slots; y++) {
+    h1 += 1 / (start + y);
+    h2 += (y - 1) / (start + y);
+  }
+  const lo = Math.max(0, slots - (size - r));
+  const hi = Math.min(slots, r);
+  hypergeometric(size, r, slots, lo, hi, s.pmf);
+  let ap = 0;
+  for (let x = lo; x <= hi; x++) {
+    const found = before + x;
+    if (found === 0) continue;
+    const within = slots > 1 ? (x - 1) / (slots - 1) : 0;
+    const crossing = (x / slots) * ((before + 1) * h1 + within * h2);
+    ap += (s.pmf[x - lo]! * (above + crossing)) / found;
+  }
+  return ap;
+}

@@ -1,0 +1,29 @@
+import type { Scratch } from './scratch.js';
+
+/**
+ * DCG@k (cutoff 0: the whole ranking) with discount 1/log2(j + 1): every position of a group
+ * takes the group's mean gain, so a group adds (gain sum / n_i) times the discounts of its
+ * slots above k.
+ */
+export function dcg(s: Scratch, gainCol: number, cutoff: number): number {
+  const k = cutoff > 0 ? cutoff : s.n;
+  let sum = 0;
+  let start = 0;
+  for (let g = 0; g < s.groupCount && start < k; g++) {
+    const end = s.groupEnd[g]!;
+    const gain = s.groupGain[g * s.gains + gainCol]!;
+    if (gain !== 0) {
+      const last = Math.min(end, k);
+      let discount = 0;
+      for (let j = start + 1; j <= last; j++) discount += s.discount[j]!;
+      sum += (gain / (end - start)) * discount;
+    }
+    start = end;
+  }
+  return sum;
+}
+
+/** nDCG@k = E[DCG@k] / IDCG@k, 0 when the ideal DCG is 0. */
+export function ndcg(s: Scratch, gainCol: number, cutoff: number, ideal: number): number {
+  return ideal > 0 ? dcg(s, gainCol, cutoff) / ideal : 0;
+}

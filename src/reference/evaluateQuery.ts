@@ -1,0 +1,107 @@
+import { Kind } from '../measures/catalog.js';
+import { ROW_SIZE, Row, judgedSlot, type Plan } from '../measures/plan.js';
+import { AVERAGE } from '../ties/modes.js';
+import { averagePrecision } from './averagePrecision.js';
+import { bpref } from './bpref.js';
+import { buildGroups } from './buildGroups.js';
+import { dcg, ndcg } from './dcg.js';
+import { f1 } from './f1.js';
+import { orderQuery } from './orderQuery.js';
+import { precision } from './precision.js';
+import { rbp } from './rbp.js';
+import { recall } from './recall.js';
+import { reciprocalRank } from './reciprocalRank.js';
+import { rprec } from './rprec.js';
+import type { Scratch } from './scratch.js';
+import { Status } from './status.js';
+import { success } from './success.js';
+import type { LabelArray } from './types.js';
+
+/**
+ * One query, every measure of the plan, one ordering: checks the scores, orders the query
+ * (step 1), builds its group table down to the deepest position a measure reads (step 2)
+ * and runs each measure kernel over it, writing measure `row`'s value to out[row * queries + q].
+ * `constants[at..]` are the query's constants from prepareQuery.
+ * Returns a Status code; on failure `s.badPosition` is the offending position.
+ */
+export function evaluateQuery(
+  scores: Float64Array,
+  labels: LabelArray,
+  tieKeys: Int32Array | null,
+  start: number,
+  n: number,
+  mode: number,
+  plan: Plan,
+  constants: Float64Array,
+  at: number,
+  s: Scratch,
+  out: Float64Array,
+  q: number,
+  queries: number,
+): number {
+  const rows = plan.rows;
+  const count = plan.measures.length;
+  for (let i = 0; i < n; i++) {
+    if (Number.isNaN(scores[start + i]!)) {
+      s.badPosition = i;
+      return Status.SCORE_NAN;
+    }
+  }
+  // the deepest position any measure reads: its cut-off, R for Rprec, else the whole ranking
+  let depth = 0;
+  for (let row = 0; row < count; row++) {
+    const kind = rows[row * ROW_SIZE + Row.KIND]!;
+    const cutoff = rows[row * ROW_SIZE + Row.CUTOFF]!;
+    const need = kind === Kind.RPREC ? constants[at + rows[row * ROW_SIZE + Row.THRESHOLD]!]! : cutoff > 0 ? cutoff : n;
+    depth = Math.max(depth, need);
+  }
+  depth = Math.min(depth, n);
+  s.ensure(n, plan.thresholds.length, plan.gainType.length);
+  orderQuery(scores, labels, tieKeys, start, n, mode, s.order);
+  buildGroups(scores, labels, start, n, depth, mode !== AVERAGE, plan, s);
+  for (let row = 0; row < count; row++) {
+    const r = row * ROW_SIZE;
+    const kind = rows[r + Row.KIND]!;
+    const cutoff = rows[r + Row.CUTOFF]!;
+    const col = rows[r + Row.THRESHOLD]!;
+    const relevant = constants[at + col]!;
+    let value = 0;
+    switch (kind) {
+      case Kind.P:
+        value = precision(s, col, cutoff);
+        break;
+      case Kind.R:
+        value = recall(s, col, cutoff, relevant);
+        break;
+      case Kind.F1:
+        value = f1(s, col, cutoff, relevant);
+        break;
+      case Kind.AP:
+        value = averagePrecision(s, col, cutoff, rows[r + Row.PARAM]!, relevant);
+        break;
+      case Kind.RR:
+        value = reciprocalRank(s, col, cutoff);
+        break;
+      case Kind.DCG:
+        value = dcg(s, rows[r + Row.GAIN]!, cutoff);
+        break;
+      case Kind.NDCG:
+        value = ndcg(s, rows[r + Row.GAIN]!, cutoff, constants[at + rows[r + Row.IDEAL]!]!);
+        break;
+      case Kind.RBP:
+        value = rbp(s, col, cutoff, rows[r + Row.PARAM]!);
+        break;
+      case Kind.RPREC:
+        value = rprec(s, col, relevant);
+        break;
+      case Kind.BPREF:
+        value = bpref(s, col, relevant, constants[at + judgedSlot(plan)]!);
+        break;
+      case Kind.SUCCESS:
+        value = success(s, col, cutoff);
+        break;
+    }
+    out[row * queries + q] = value;
+  }
+  return Status.OK;
+}

@@ -1,0 +1,41 @@
+import type { Plan } from '../measures/plan.js';
+import type { KernelStatus } from '../backends/backend.js';
+import { prepareQuery } from './prepareQuery.js';
+import type { Scratch } from './scratch.js';
+import { Status } from './status.js';
+import type { LabelArray } from './types.js';
+
+/**
+ * Step 0 for a batch: every query's constants (R per level, J, ideal DCGs) into
+ * constants[q * plan.constantsPerQuery ..]. `relevant` is the caller's R per query, or null.
+ */
+export function prepareQueries(
+  labels: LabelArray,
+  offsets: Uint32Array,
+  ideal: LabelArray,
+  idealOffsets: Uint32Array,
+  relevant: Float64Array | null,
+  plan: Plan,
+  s: Scratch,
+  constants: Float64Array,
+): KernelStatus {
+  const queries = offsets.length - 1;
+  s.ensure(0, plan.thresholds.length, plan.gainType.length);
+  for (let q = 0; q < queries; q++) {
+    const code = prepareQuery(
+      labels,
+      offsets[q]!,
+      offsets[q + 1]! - offsets[q]!,
+      ideal,
+      idealOffsets[q]!,
+      idealOffsets[q + 1]! - idealOffsets[q]!,
+      relevant === null ? NaN : relevant[q]!,
+      plan,
+      s,
+      constants,
+      q * plan.constantsPerQuery,
+    );
+    if (code !== Status.OK) return { code, query: q, position: s.badPosition };
+  }
+  return { code: Status.OK, query: -1, position: -1 };
+}

@@ -1,0 +1,77 @@
+import { Kind } from '../measures/catalog.js';
+import { ROW_SIZE, Row, judgedSlot, type Plan } from '../measures/plan.js';
+import { gainOf } from './gain.js';
+import type { Scratch } from './scratch.js';
+import { Status } from './status.js';
+import type { LabelArray } from './types.js';
+
+/**
+ * Step 0, the judgements (nothing here depends on scores): checks the query's labels and
+ * writes its constants at `constants[at..]`: R at each relevance level, the judged count J,
+ * and the ideal DCG of every nDCG measure (ideal labels sorted descending; without a cut-off
+ * all of them count, as in trec_eval's ndcg).
+ * `relevant` (R given by the caller, NaN when not) replaces the counted R; it must be a
+ * count no smaller than the relevant documents of the ranking or of the ideal labels.
+ * Returns a Status code; on failure `s.badPosition` is the offending position or -1.
+ */
+export function prepareQuery(
+  labels: LabelArray,
+  start: number,
+  n: number,
+  ideal: LabelArray,
+  idealStart: number,
+  m: number,
+  relevant: number,
+  plan: Plan,
+  s: Scratch,
+  constants: Float64Array,
+  at: number,
+): number {
+  const levels = plan.thresholds.length;
+  const judged = judgedSlot(plan);
+  const counts = s.counts;
+  s.badPosition = -1;
+  // the ranking's labels: integers; count the relevant (per level) and the judged ones
+  counts.fill(0, 0, levels + 1);
+  for (let i = 0; i < n; i++) {
+    const label = labels[start + i]!;
+    if (!Number.isInteger(label)) {
+      s.badPosition = i;
+      return Status.LABEL_NOT_INTEGER;
+    }
+    if (label >= 0) counts[judged]! += 1;
+    for (let t = 0; t < levels; t++) if (label >= plan.thresholds[t]!) counts[t]! += 1;
+  }
+  // the ideal labels: integers; R and J are their counts, which must cover the ranking's
+  s.ensureIdeal(m);
+  constants.fill(0, at, at + levels + 1);
+  for (let i = 0; i < m; i++) {
+    const label = ideal[idealStart + i]!;
+    if (!Number.isInteger(label)) {
+      s.badPosition = i;
+      return Status.IDEAL_LABEL_NOT_INTEGER;
+    }
+    s.ideal[i] = label;
+    if (label >= 0) constants[at + judged]! += 1;
+    for (let t = 0; t < levels; t++) if (label >= plan.thresholds[t]!) constants[at + t]! += 1;
+  }
+  for (let t = 0; t <= levels; t++) if (constants[at + t]! < counts[t]!) return Status.IDEAL_MISSING_LABELS;
+  if (!Number.isNaN(relevant)) {
+    if (!Number.isInteger(relevant) || relevant < 0) return Status.RELEVANT_NOT_COUNT;
+    if (relevant < constants[at]!) return Status.RELEVANT_TOO_SMALL;
+    constants[at] = relevant;
+  }
+  // the ideal DCG of each nDCG measure: gains of the labels sorted descending
+  const sorted = s.ideal.subarray(0, m).sort();
+  for (let row = 0; row < plan.measures.length; row++) {
+    const r = row * ROW_SIZE;
+    if (plan.rows[r + Row.KIND] !== Kind.NDCG) continue;
+    const col = plan.rows[r + Row.GAIN]!;
+    const cutoff = plan.rows[r + Row.CUTOFF]!;
+    const last = cutoff > 0 ? Math.min(cutoff, m) : m;
+    let sum = 0;
+    for (let j = 1; j <= last; j++) sum += gainOf(sorted[m - j]!, plan.gainType[col]!, plan.gainRel[col]!) * s.discount[j]!;
+    constants[at + plan.rows[r + Row.IDEAL]!] = sum;
+  }
+  return Status.OK;
+}

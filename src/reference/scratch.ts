@@ -1,0 +1,64 @@
+/**
+ * Working memory of the reference kernels, grown on demand and reused across queries so a
+ * batch allocates only when a query is larger than every one before it.
+ */
+export class Scratch {
+  /** documents in the current query's ranking */
+  n = 0;
+  /** groups in the current group table */
+  groupCount = 0;
+  /** relevance levels: the stride of groupRel */
+  levels = 0;
+  /** gain columns: the stride of groupGain */
+  gains = 0;
+  /** where a kernel found bad input (position in the query, or -1) */
+  badPosition = -1;
+  /** positions 0..n-1 of the query in rank order */
+  order = new Int32Array(0);
+  /** end (exclusive) of each group, i.e. the tie vector t_2..t_{m+1} */
+  groupEnd = new Int32Array(0);
+  /** relevant count per group and relevance level (stride: levels) */
+  groupRel = new Float64Array(0);
+  /** judged count (label >= 0) per group */
+  groupJudged = new Float64Array(0);
+  /** gain sum per group and gain column (stride: gain columns) */
+  groupGain = new Float64Array(0);
+  /** label counts of one query's ranking: relevant per level, then judged */
+  counts = new Float64Array(0);
+  /** the ideal labels of one query, sorted descending */
+  ideal = new Float64Array(0);
+  /** hypergeometric probabilities for AP(norm=found) */
+  pmf = new Float64Array(0);
+  /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 */
+  discount = new Float64Array(1);
+
+  /** Makes room for a query of n documents with the given column counts. */
+  ensure(n: number, levels: number, gains: number): void {
+    if (this.order.length < n) {
+      const cap = Math.max(n, 2 * this.order.length, 16);
+      this.order = new Int32Array(cap);
+      this.groupEnd = new Int32Array(cap);
+      this.groupJudged = new Float64Array(cap);
+      this.pmf = new Float64Array(cap + 1);
+    }
+    const cap = this.order.length;
+    if (this.groupRel.length < cap * levels) this.groupRel = new Float64Array(cap * levels);
+    if (this.groupGain.length < cap * gains) this.groupGain = new Float64Array(cap * gains);
+    if (this.counts.length < levels + 1) this.counts = new Float64Array(levels + 1);
+    this.ensureDiscount(n);
+  }
+
+  /** Makes room for m ideal labels. */
+  ensureIdeal(m: number): void {
+    if (this.ideal.length < m) this.ideal = new Float64Array(Math.max(m, 2 * this.ideal.length, 16));
+    this.ensureDiscount(m);
+  }
+
+  private ensureDiscount(n: number): void {
+    if (this.discount.length > n) return;
+    const old = this.discount;
+    this.discount = new Float64Array(Math.max(n + 1, 2 * old.length));
+    this.discount.set(old);
+    for (let j = Math.max(1, old.length); j < this.discount.length; j++) this.discount[j] = 1 / Math.log2(j + 1);
+  }
+}

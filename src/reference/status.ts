@@ -1,0 +1,19 @@
+/**
+ * What a kernel reports when it meets bad input: a code, the query and the position in it.
+ * Every backend reports with these codes; `describeStatus` words the error once for all.
+ */
+export const Status = {
+  OK: 0,
+  /** a score is NaN */
+  SCORE_NAN: 1,
+  /** a label is not a finite integer */
+  LABEL_NOT_INTEGER: 2,
+  /** an ideal label is not a finite integer */
+  IDEAL_LABEL_NOT_INTEGER: 3,
+  /** the given R is smaller than the relevant documents of the ideal labels (or of the ranking) */
+  RELEVANT_TOO_SMALL: 4,
+  /** the given R is not a non-negative integer */
+  RELEVANT_NOT_COUNT: 5,
+  /** the ideal labels hold fewer relevant (at some level) or judged documents than the ranking */
+  IDEAL_MISSING_LABELS: 6,
+} as const;

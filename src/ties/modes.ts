@@ -1,0 +1,33 @@
+/**
+ * How an ordering is chosen inside a group of equal scores.
+ * - `average`: the expected value over every ordering of each group (McSherry & Najork).
+ * - `optimistic`: higher labels first inside each group (the upper bound).
+ * - `pessimistic`: lower labels first inside each group (the lower bound).
+ * - `trec`: trec_eval's order: document id descending in byte order (needs `docs`).
+ * - `input`: the order given, only re-sorted by score across groups.
+ */
+export type TieMode = 'average' | 'optimistic' | 'pessimistic' | 'trec' | 'input';
+
+/** Numeric codes of the tie modes; the compiled backends switch on the same numbers. */
+export const TIE_MODES: Readonly<Record<TieMode, number>> = {
+  average: 0,
+  optimistic: 1,
+  pessimistic: 2,
+  trec: 3,
+  input: 4,
+};
+
+export const AVERAGE = 0;
+export const OPTIMISTIC = 1;
+export const PESSIMISTIC = 2;
+export const TREC = 3;
+
+/** Parses a tie mode option, default `average`. */
+export function tieModeCode(mode: unknown): number {
+  if (mode === undefined) return AVERAGE;
+  const code = typeof mode === 'string' ? TIE_MODES[mode as TieMode] : undefined;
+  if (code === undefined) {
+    throw new RangeError(`ties must be one of ${Object.keys(TIE_MODES).join(', ')}; got ${JSON.stringify(mode)}`);
+  }
+  return code;
+}
