@@ -16,6 +16,7 @@ import type { Scratch } from './scratch.js';
 export function averagePrecision(s: Scratch, col: number, cutoff: number, norm: number, relevant: number): number {
   const k = cutoff > 0 ? cutoff : s.n;
   let sum = 0;
+  let carry = 0; // Kahan: the rounding error of sum, kept so long groups stay exact to ~1 ulp
   let before = 0;
   let start = 0;
   for (let g = 0; g < s.groupCount && start < k; g++) {
@@ -27,7 +28,12 @@ export function averagePrecision(s: Scratch, col: number, cutoff: number, norm: 
       const share = r / size;
       const inner = size > 1 ? (r - 1) / (size - 1) : 0;
       const last = Math.min(end, k);
-      for (let j = start + 1; j <= last; j++) sum += (share * (before + (j - start - 1) * inner + 1)) / j;
+      for (let j = start + 1; j <= last; j++) {
+        const term = (share * (before + (j - start - 1) * inner + 1)) / j - carry;
+        const next = sum + term;
+        carry = next - sum - term;
+        sum = next;
+      }
     }
     before += r;
     start = end;
@@ -47,9 +53,17 @@ function apFoundCrossing(s: Scratch, above: number, before: number, start: numbe
   const slots = k - start;
   let h1 = 0;
   let h2 = 0;
+  let carry1 = 0; // Kahan, as in averagePrecision
+  let carry2 = 0;
   for (let y = 1; y <= slots; y++) {
-    h1 += 1 / (start + y);
-    h2 += (y - 1) / (start + y);
+    const term1 = 1 / (start + y) - carry1;
+    const next1 = h1 + term1;
+    carry1 = next1 - h1 - term1;
+    h1 = next1;
+    const term2 = (y - 1) / (start + y) - carry2;
+    const next2 = h2 + term2;
+    carry2 = next2 - h2 - term2;
+    h2 = next2;
   }
   const lo = Math.max(0, slots - (size - r));
   const hi = Math.min(slots, r);

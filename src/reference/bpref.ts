@@ -13,11 +13,17 @@ export function bpref(s: Scratch, col: number, relevant: number, judged: number)
   if (relevant === 0) return 0;
   const scale = Math.min(judged - relevant, relevant);
   let sum = 0;
+  let carry = 0; // Kahan: one term per relevant document when ties are broken
   let nonrelAbove = 0;
   for (let g = 0; g < s.groupCount; g++) {
     const r = s.groupRel[g * s.levels + col]!;
     const m = s.groupJudged[g]! - r;
-    if (r > 0) sum += scale === 0 ? r : r * (1 - cappedSum(nonrelAbove, m, relevant) / ((m + 1) * scale));
+    if (r > 0) {
+      const term = (scale === 0 ? r : r * (1 - cappedSum(nonrelAbove, m, relevant) / ((m + 1) * scale))) - carry;
+      const next = sum + term;
+      carry = next - sum - term;
+      sum = next;
+    }
     nonrelAbove += m;
   }
   return sum / relevant;

@@ -2,21 +2,26 @@ import type { Scratch } from './scratch.js';
 
 /**
  * DCG@k (cutoff 0: the whole ranking) with discount 1/log2(j + 1): every position of a group
- * takes the group's mean gain, so a group adds (gain sum / n_i) times the discounts of its
- * slots above k.
+ * takes the group's mean gain (gain sum / n_i) times its discount. Summed with Kahan's
+ * compensation so long rankings and large groups stay exact to ~1 ulp.
  */
 export function dcg(s: Scratch, gainCol: number, cutoff: number): number {
   const k = cutoff > 0 ? cutoff : s.n;
   let sum = 0;
+  let carry = 0;
   let start = 0;
   for (let g = 0; g < s.groupCount && start < k; g++) {
     const end = s.groupEnd[g]!;
     const gain = s.groupGain[g * s.gains + gainCol]!;
     if (gain !== 0) {
+      const mean = gain / (end - start);
       const last = Math.min(end, k);
-      let discount = 0;
-      for (let j = start + 1; j <= last; j++) discount += s.discount[j]!;
-      sum += (gain / (end - start)) * discount;
+      for (let j = start + 1; j <= last; j++) {
+        const term = mean * s.discount[j]! - carry;
+        const next = sum + term;
+        carry = next - sum - term;
+        sum = next;
+      }
     }
     start = end;
   }

@@ -16,10 +16,14 @@ export function reciprocalRank(s: Scratch, col: number, cutoff: number): number 
   const r = s.groupRel[g * s.levels + col]!;
   const slots = Math.min(size, k - start);
   let rr = 0;
+  let carry = 0; // Kahan: the rounding error of rr
   let none = 1;
   for (let x = 1; x <= slots && none > 0; x++) {
     const left = size - x + 1;
-    rr += (none * r) / left / (start + x);
+    const term = (none * r) / left / (start + x) - carry;
+    const next = rr + term;
+    carry = next - rr - term;
+    rr = next;
     none = (none * (left - r)) / left;
   }
   return rr;

@@ -15,10 +15,14 @@ export function success(s: Scratch, col: number, k: number): number {
   const size = s.groupEnd[g]! - start;
   const r = s.groupRel[g * s.levels + col]!;
   let hit = 0;
+  let carry = 0; // Kahan: the rounding error of hit
   let none = 1;
   for (let x = 1; x <= k - start && none > 0; x++) {
     const left = size - x + 1;
-    hit += (none * r) / left;
+    const term = (none * r) / left - carry;
+    const next = hit + term;
+    carry = next - hit - term;
+    hit = next;
     none = (none * (left - r)) / left;
   }
   return hit;
