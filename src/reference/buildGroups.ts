@@ -8,13 +8,15 @@ import type { Scratch } from './scratch.js';
  * relevant documents at each relevance level, the judged documents and the gains.
  * With `breakTies` (every mode but average) each document is a group of its own, so the
  * measure kernels compute the plain tie-oblivious value of that ordering.
- * Groups end at the first one reaching position `depth` (n for the whole ranking).
+ * `held` positions of `s.order` are ordered (see orderQuery); groups end at the first one
+ * reaching position `depth` (n for the whole ranking). `s.n` stays n, the ranking's length.
  */
 export function buildGroups(
   scores: Float64Array,
   labels: LabelArray,
   start: number,
   n: number,
+  held: number,
   depth: number,
   breakTies: boolean,
   plan: Plan,
@@ -27,7 +29,7 @@ export function buildGroups(
   s.gains = gains;
   let g = -1;
   let prev = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < held; i++) {
     const doc = start + s.order[i]!;
     const score = scores[doc]!;
     // a new group starts at the first document, at every score change, or at every document

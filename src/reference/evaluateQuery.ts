@@ -57,8 +57,8 @@ export function evaluateQuery(
   }
   depth = Math.min(depth, n);
   s.ensure(n, plan.thresholds.length, plan.gainType.length);
-  orderQuery(scores, labels, tieKeys, start, n, mode, s.order);
-  buildGroups(scores, labels, start, n, depth, mode !== AVERAGE, plan, s);
+  const held = orderQuery(scores, labels, tieKeys, start, n, depth, mode, s);
+  buildGroups(scores, labels, start, n, held, depth, mode !== AVERAGE, plan, s);
   for (let row = 0; row < count; row++) {
     const r = row * ROW_SIZE;
     const kind = rows[r + Row.KIND]!;

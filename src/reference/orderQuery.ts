@@ -1,14 +1,23 @@
 import type { LabelArray } from './types.js';
-import { OPTIMISTIC, PESSIMISTIC, TREC } from '../ties/modes.js';
+import { AVERAGE, OPTIMISTIC, PESSIMISTIC, TREC } from '../ties/modes.js';
+import type { Scratch } from './scratch.js';
+import { selectLargest } from './selectLargest.js';
+
+/** Queries this small are sorted whole: selection does not pay below it. */
+export const SELECT_ABOVE = 32;
 
 /**
- * Step 1, the ordering: writes the positions 0..n-1 of the query starting at `start` into
- * `order`, by score descending. Inside equal scores the tie mode's key decides: labels
- * descending (optimistic), labels ascending (pessimistic), `tieKeys` ascending (trec: the rank
- * of the document id in descending byte order), else the input position (input, and average,
+ * Step 1, the ordering: writes positions (0..n-1 within the query starting at `start`) to
+ * `s.order` by score descending; inside equal scores the tie mode's key decides: labels
+ * descending (optimistic), labels ascending (pessimistic), `tieKeys` ascending (trec: the
+ * rank of the document id in descending byte order), else the position (input; and average,
  * where the order inside a group does not matter).
- * Scores are compared with `>`, so -0 and +0 tie and ±Infinity are ordinary scores; NaN was
- * rejected before.
+ *
+ * Only the first `depth` positions are needed. When depth < n (every measure has a cut-off),
+ * the score s* at position `depth` is selected in linear time; the documents above s* are
+ * sorted and the whole group of s* (the group crossing the cut-off) follows them, sorted by
+ * key except in average mode, where only its counts matter.
+ * Returns how many positions `s.order` holds, at least min(depth, n).
  */
 export function orderQuery(
   scores: Float64Array,
@@ -16,12 +25,12 @@ export function orderQuery(
   tieKeys: Int32Array | null,
   start: number,
   n: number,
+  depth: number,
   mode: number,
-  order: Int32Array,
-): void {
-  for (let i = 0; i < n; i++) order[i] = i;
-  const view = order.subarray(0, n);
-  view.sort((a, b) => {
+  s: Scratch,
+): number {
+  const order = s.order;
+  const compare = (a: number, b: number): number => {
     const sa = scores[start + a]!;
     const sb = scores[start + b]!;
     if (sa > sb) return -1;
@@ -31,5 +40,21 @@ export function orderQuery(
     else if (mode === PESSIMISTIC) key = labels[start + a]! - labels[start + b]!;
     else if (mode === TREC) key = tieKeys![start + a]! - tieKeys![start + b]!;
     return key !== 0 ? key : a - b;
-  });
+  };
+  if (depth >= n || n <= SELECT_ABOVE) {
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.subarray(0, n).sort(compare);
+    return n;
+  }
+  // the score at position `depth`
+  for (let i = 0; i < n; i++) s.select[i] = scores[start + i]!;
+  const cut = selectLargest(s.select, n, depth);
+  // the documents above it, sorted, then its whole group
+  let above = 0;
+  for (let i = 0; i < n; i++) if (scores[start + i]! > cut) order[above++] = i;
+  let held = above;
+  for (let i = 0; i < n; i++) if (scores[start + i] === cut) order[held++] = i;
+  order.subarray(0, above).sort(compare);
+  if (mode !== AVERAGE) order.subarray(above, held).sort(compare);
+  return held;
 }

@@ -15,6 +15,8 @@ export class Scratch {
   badPosition = -1;
   /** positions 0..n-1 of the query in rank order */
   order = new Int32Array(0);
+  /** a copy of the query's scores for selecting the cut-off score */
+  select = new Float64Array(0);
   /** end (exclusive) of each group, i.e. the tie vector t_2..t_{m+1} */
   groupEnd = new Int32Array(0);
   /** relevant count per group and relevance level (stride: levels) */
@@ -37,6 +39,7 @@ export class Scratch {
     if (this.order.length < n) {
       const cap = Math.max(n, 2 * this.order.length, 16);
       this.order = new Int32Array(cap);
+      this.select = new Float64Array(cap);
       this.groupEnd = new Int32Array(cap);
       this.groupJudged = new Float64Array(cap);
       this.pmf = new Float64Array(cap + 1);
