@@ -1,5 +1,7 @@
 export { evaluate } from './api/evaluate.js';
 export { evaluateBatch } from './api/evaluateBatch.js';
+export { selfCheck, type SelfCheckResult } from './api/selfCheck.js';
+export { backendInfo, type BackendChoice, type BackendInfo } from './backends/facade.js';
 export { InputError, InputTypeError } from './api/errors.js';
 export type { Batch, BatchLabels, BatchResult, EvaluateOptions, Query } from './api/types.js';
 export { parseMeasure, MeasureNameError, type MeasureSpec } from './measures/parse.js';

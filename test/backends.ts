@@ -1,4 +1,22 @@
-import type { EvaluateOptions } from '../src/index.js';
+import { backendInfo, type BackendName, type EvaluateOptions } from '../src/index.js';
 
-/** The backends every suite runs against, with the options that select each. */
-export const BACKENDS: { name: string; options: EvaluateOptions }[] = [{ name: 'js', options: {} }];
+/**
+ * The backends every suite runs against, with the options that select each. CI sets
+ * REQUIRE_BACKENDS=native,wasm so that a backend that failed to build fails the run instead
+ * of being skipped.
+ */
+const info = backendInfo();
+const required = (process.env.REQUIRE_BACKENDS ?? '').split(',').filter((x) => x !== '');
+for (const name of required) {
+  if (!info.available.includes(name as BackendName)) {
+    throw new Error(`REQUIRE_BACKENDS names ${name}, which is not available: ${info.errors[name as BackendName]?.message ?? 'unknown backend'}`);
+  }
+}
+
+/** With TIE_EVAL_BACKEND set (CI's second run), the suites run on that backend alone, through `auto`. */
+const forced = process.env.TIE_EVAL_BACKEND;
+export const BACKENDS: { name: BackendName; options: EvaluateOptions }[] =
+  forced !== undefined && forced !== '' ? [{ name: info.selected, options: {} }] : info.available.map((name) => ({ name, options: { backend: name } }));
+
+/** The compiled backends that loaded. */
+export const COMPILED = BACKENDS.filter((b) => b.name !== 'js');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/index.js';
 import { allOrderings } from './oracle/orderings.js';
 import { plainMeasures, type PlainQuery } from './oracle/plain.js';
-import { pick, randInt, rng } from './oracle/random.js';
+import { pick, randInt, rng } from '../src/util/random.js';
 import { BACKENDS } from './backends.js';
 
 interface RandomQuery {

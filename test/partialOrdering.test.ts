@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate, type TieMode } from '../src/index.js';
 import { BACKENDS } from './backends.js';
-import { pick, randInt, rng } from './oracle/random.js';
+import { pick, randInt, rng } from '../src/util/random.js';
 
 const MODES: TieMode[] = ['average', 'optimistic', 'pessimistic', 'trec', 'input'];
 

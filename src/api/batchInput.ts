@@ -1,3 +1,4 @@
+import type { JudgedBatch } from '../backends/backend.js';
 import type { Plan } from '../measures/plan.js';
 import type { LabelArray } from '../reference/types.js';
 import { TREC } from '../ties/modes.js';
@@ -6,14 +7,9 @@ import { InputError, InputTypeError } from './errors.js';
 import type { Batch } from './types.js';
 
 /** A batch checked for shape and laid out for the kernels. */
-export interface FlatBatch {
+export interface FlatBatch extends JudgedBatch {
   readonly scores: Float64Array;
-  readonly labels: LabelArray;
-  readonly offsets: Uint32Array;
   readonly queries: number;
-  readonly ideal: LabelArray;
-  readonly idealOffsets: Uint32Array;
-  readonly relevant: Float64Array | null;
   readonly tieKeys: Int32Array | null;
   readonly describeQuery: (q: number) => string;
 }

@@ -21,7 +21,8 @@ function toFloat64(values: ArrayLike<number>, what: string): Float64Array {
  *   length); optional `docs` (ids; required for `ties: 'trec'`), `relevant` (R; default
  *   counted from the ideal labels) and `idealLabels` (every judged label; default `labels`)
  * @param measures measure names, e.g. `['AP', 'nDCG@10', 'RR']`
- * @param options `ties`: `average` (default), `optimistic`, `pessimistic`, `trec`, `input`
+ * @param options `ties`: `average` (default), `optimistic`, `pessimistic`, `trec`, `input`;
+ *   `backend`: `auto` (default), `native`, `wasm`, `js`
  * @returns each measure name, exactly as given, to its value
  * @example evaluate({ scores: [3, 2, 2, 1], labels: [0, 1, 0, 1] }, ['AP', 'P@2']) // { AP: 0.5416…, 'P@2': 0.25 }
  */

@@ -1,4 +1,4 @@
-import { jsBackend } from '../backends/js.js';
+import { resolveBackend } from '../backends/facade.js';
 import { compilePlan } from '../measures/plan.js';
 import { Status } from '../reference/status.js';
 import { tieModeCode } from '../ties/modes.js';
@@ -12,7 +12,7 @@ import type { Batch, BatchResult, EvaluateOptions } from './types.js';
  *
  * @param batch scores, labels and Q + 1 offsets; optional R per query, ideal labels, document ids
  * @param measures measure names in ir_measures spelling, e.g. `['AP', 'nDCG@10', 'P(rel=2)@5']`
- * @param options `ties` (default `average`)
+ * @param options `ties` (default `average`), `backend` (default `auto`)
  * @returns per measure name a Float64Array of Q values, and the means over queries
  * @throws MeasureNameError for an unknown measure; InputError / InputTypeError for bad input,
  *   naming the query, the position and the rule
@@ -21,12 +21,12 @@ export function evaluateBatch(batch: Batch, measures: readonly string[], options
   const plan = compilePlan(measures);
   const mode = tieModeCode(options.ties);
   const flat = flattenBatch(batch, plan, mode);
-  const backend = jsBackend;
-  const constants = new Float64Array(flat.queries * plan.constantsPerQuery);
+  const backend = resolveBackend(options.backend);
   const q = flat.queries;
   const out = new Float64Array(plan.measures.length * q);
-  let status = backend.prepareQueries(flat.labels, flat.offsets, flat.ideal, flat.idealOffsets, flat.relevant, plan, constants);
-  if (status.code === Status.OK) status = backend.evaluateQueries(flat.scores, flat.labels, flat.offsets, flat.tieKeys, mode, plan, constants, out);
+  const prepared = backend.prepare(flat, plan);
+  let status = prepared.status;
+  if (status.code === Status.OK) status = prepared.evaluate(flat.scores, flat.tieKeys, mode, out);
   if (status.code !== Status.OK) {
     throw statusError(status, flat.describeQuery, (i) => flat.labels[flat.offsets[status.query]! + i]);
   }

@@ -1,4 +1,5 @@
 import type { BackendName } from '../backends/backend.js';
+import type { BackendChoice } from '../backends/facade.js';
 import type { TieMode } from '../ties/modes.js';
 
 /** Label arrays a batch may use. Negative labels mean unjudged; Uint8Array cannot hold them. */
@@ -41,6 +42,11 @@ export interface Batch {
 export interface EvaluateOptions {
   /** How tied scores are ordered; default `average` (the expectation over all orderings). */
   readonly ties?: TieMode;
+  /**
+   * Which backend computes: `auto` (default: the one chosen at load time, see `backendInfo`),
+   * or `native`, `wasm`, `js` (an error when that one did not load).
+   */
+  readonly backend?: BackendChoice;
 }
 
 /** The values of a batch. */

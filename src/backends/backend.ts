@@ -11,31 +11,37 @@ export interface KernelStatus {
   readonly position: number;
 }
 
+/** The judgements of a batch: everything that does not depend on scores. */
+export interface JudgedBatch {
+  /** one label per entry */
+  readonly labels: LabelArray;
+  /** Q + 1 offsets into labels (and later scores) */
+  readonly offsets: Uint32Array;
+  /** every judged label per query (may be `labels` itself) */
+  readonly ideal: LabelArray;
+  /** Q + 1 offsets into ideal */
+  readonly idealOffsets: Uint32Array;
+  /** the caller's R per query, or null to count it */
+  readonly relevant: Float64Array | null;
+}
+
+/** A batch's judgements after step 0, ready for any number of score vectors. */
+export interface Prepared {
+  /** What the judgements' check found (Status.OK, or the first bad label or R). */
+  readonly status: KernelStatus;
+  /**
+   * Steps 1-3 for one score vector (one score per label entry): measure `row` of query q
+   * goes to out[row * Q + q]. `tieKeys` (trec mode only) come from trecTieKeys.
+   */
+  evaluate(scores: Float64Array, tieKeys: Int32Array | null, mode: number, out: Float64Array): KernelStatus;
+}
+
 /**
- * The two batch kernels every backend provides, over the flat batch layout (inputs are
- * already checked for shape by the API; values are checked by the kernels).
+ * A backend: step 0 (prepare) and steps 1-3 (Prepared.evaluate) over the flat batch layout.
+ * Every entry point checks its arguments (types, lengths, offsets, the plan) before a kernel
+ * reads memory, and throws InputError / InputTypeError on bad ones.
  */
 export interface Backend {
   readonly name: BackendName;
-  /** Step 0: per-query constants from the judgements (see reference/prepareQueries). */
-  prepareQueries(
-    labels: LabelArray,
-    offsets: Uint32Array,
-    ideal: LabelArray,
-    idealOffsets: Uint32Array,
-    relevant: Float64Array | null,
-    plan: Plan,
-    constants: Float64Array,
-  ): KernelStatus;
-  /** Steps 1-3: every measure of every query into out[row * Q + q] (see reference/evaluateQueries). */
-  evaluateQueries(
-    scores: Float64Array,
-    labels: LabelArray,
-    offsets: Uint32Array,
-    tieKeys: Int32Array | null,
-    mode: number,
-    plan: Plan,
-    constants: Float64Array,
-    out: Float64Array,
-  ): KernelStatus;
+  prepare(judged: JudgedBatch, plan: Plan): Prepared;
 }

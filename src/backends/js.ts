@@ -2,14 +2,25 @@ import { evaluateQueries } from '../reference/evaluateQueries.js';
 import { prepareQueries } from '../reference/prepareQueries.js';
 import { Scratch } from '../reference/scratch.js';
 import type { Backend } from './backend.js';
+import { checkJudged, checkScores } from './checkArgs.js';
 
 const scratch = new Scratch();
 
 /** The TypeScript reference as a backend: the spec the compiled backends are checked against. */
 export const jsBackend: Backend = {
   name: 'js',
-  prepareQueries: (labels, offsets, ideal, idealOffsets, relevant, plan, constants) =>
-    prepareQueries(labels, offsets, ideal, idealOffsets, relevant, plan, scratch, constants),
-  evaluateQueries: (scores, labels, offsets, tieKeys, mode, plan, constants, out) =>
-    evaluateQueries(scores, labels, offsets, tieKeys, mode, plan, constants, scratch, out),
+  prepare(judged, plan) {
+    checkJudged(judged, plan);
+    const { labels, offsets } = judged;
+    const queries = offsets.length - 1;
+    const constants = new Float64Array(queries * plan.constantsPerQuery);
+    const status = prepareQueries(labels, offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan, scratch, constants);
+    return {
+      status,
+      evaluate(scores, tieKeys, mode, out) {
+        checkScores(scores, labels.length, queries, plan, tieKeys, mode, out);
+        return evaluateQueries(scores, labels, offsets, tieKeys, mode, plan, constants, scratch, out);
+      },
+    };
+  },
 };

@@ -37,6 +37,11 @@ export interface Plan {
   readonly rows: Float64Array;
   /** Numbers kept per query in `constants`: thresholds, judged count, ideal DCGs. */
   readonly constantsPerQuery: number;
+  /**
+   * The whole plan as one Float64Array, the form the compiled kernels read: the counts
+   * [M, T, G, C], then the T levels, the G gain codes, the G gain levels and the M rows.
+   */
+  readonly packed: Float64Array;
 }
 
 /** Index of the judged count in a query's constants. */
@@ -80,12 +85,15 @@ export function compilePlan(names: readonly string[]): Plan {
     const at = i * ROW_SIZE + Row.IDEAL;
     if (rows[at]! >= 0) rows[at] = rows[at]! + thresholds.length + 1;
   }
+  const constantsPerQuery = thresholds.length + 1 + ideals;
+  const header = [measures.length, thresholds.length, gains.length, constantsPerQuery];
   return {
     measures,
     thresholds: Int32Array.from(thresholds),
     gainType: Int32Array.from(gains.map((g) => g[0])),
     gainRel: Int32Array.from(gains.map((g) => g[1])),
     rows,
-    constantsPerQuery: thresholds.length + 1 + ideals,
+    constantsPerQuery,
+    packed: Float64Array.from([...header, ...thresholds, ...gains.map((g) => g[0]), ...gains.map((g) => g[1]), ...rows]),
   };
 }

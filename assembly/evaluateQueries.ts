@@ -1,0 +1,20 @@
+import { STATUS_OK } from './catalog';
+import { evaluateQuery } from './evaluateQuery';
+import { getU32 } from './memory';
+import { planConstants } from './plan';
+import { report } from './prepareQueries';
+import * as S from './scratch';
+
+/**
+ * Every query of a batch, every measure: measure `row` of query q goes to out[row * Q + q].
+ * `constants` come from prepareQueries; `tieKeys` (trec mode only, else 0) from trecTieKeys.
+ * Writes [code, query, position] to `status` and returns the code.
+ */
+export function evaluateQueries<L>(scores: usize, labels: usize, offsets: usize, queries: i32, tieKeys: usize, mode: i32, plan: usize, constants: usize, out: usize, status: usize): i32 {
+  for (let q = 0; q < queries; q++) {
+    const start = getU32(offsets, q);
+    const code = evaluateQuery<L>(scores, labels, tieKeys, start, getU32(offsets, q + 1) - start, mode, plan, constants, q * planConstants(plan), out, q, queries);
+    if (code != STATUS_OK) return report(status, code, q, S.badPosition);
+  }
+  return report(status, STATUS_OK, -1, -1);
+}

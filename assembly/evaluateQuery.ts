@@ -1,0 +1,101 @@
+import { AVERAGE, KIND_AP, KIND_BPREF, KIND_DCG, KIND_F1, KIND_NDCG, KIND_P, KIND_R, KIND_RBP, KIND_RPREC, KIND_RR, KIND_SUCCESS, STATUS_OK, STATUS_SCORE_NAN } from './catalog';
+import { averagePrecision } from './averagePrecision';
+import { bpref } from './bpref';
+import { buildGroups } from './buildGroups';
+import { dcg, ndcg } from './dcg';
+import { f1 } from './f1';
+import { getF64, setF64 } from './memory';
+import { orderQuery } from './orderQuery';
+import { ROW_CUTOFF, ROW_GAIN, ROW_IDEAL, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, judgedSlot, planMeasures, rowField } from './plan';
+import { precision } from './precision';
+import { rbp } from './rbp';
+import { recall } from './recall';
+import { reciprocalRank } from './reciprocalRank';
+import { rprec } from './rprec';
+import * as S from './scratch';
+import { success } from './success';
+
+/**
+ * One query, every measure of the plan, one ordering: checks the scores, orders the query
+ * (step 1), builds its group table down to the deepest position a measure reads (step 2)
+ * and runs each measure kernel over it, writing measure `row`'s value to out[row * queries + q].
+ * `constants[at..]` are the query's constants from prepareQuery.
+ * Returns a status code; on failure `S.badPosition` is the offending position.
+ */
+export function evaluateQuery<L>(
+  scores: usize,
+  labels: usize,
+  tieKeys: usize,
+  start: i32,
+  n: i32,
+  mode: i32,
+  plan: usize,
+  constants: usize,
+  at: i32,
+  out: usize,
+  q: i32,
+  queries: i32,
+): i32 {
+  const count = planMeasures(plan);
+  for (let i = 0; i < n; i++) {
+    if (isNaN(getF64(scores, start + i))) {
+      S.badPosition = i;
+      return STATUS_SCORE_NAN;
+    }
+  }
+  // the deepest position any measure reads: its cut-off, R for Rprec, else the whole ranking
+  let depth: f64 = 0;
+  for (let row = 0; row < count; row++) {
+    const kind = <i32>rowField(plan, row, ROW_KIND);
+    const cutoff = rowField(plan, row, ROW_CUTOFF);
+    const need = kind == KIND_RPREC ? getF64(constants, at + <i32>rowField(plan, row, ROW_THRESHOLD)) : cutoff > 0 ? cutoff : <f64>n;
+    depth = Math.max(depth, need);
+  }
+  depth = Math.min(depth, <f64>n);
+  const held = orderQuery<L>(scores, labels, tieKeys, start, n, <i32>depth, mode);
+  buildGroups<L>(scores, labels, start, n, held, <i32>depth, mode != AVERAGE, plan);
+  for (let row = 0; row < count; row++) {
+    const kind = <i32>rowField(plan, row, ROW_KIND);
+    const cutoff = rowField(plan, row, ROW_CUTOFF);
+    const col = <i32>rowField(plan, row, ROW_THRESHOLD);
+    const relevant = getF64(constants, at + col);
+    let value: f64 = 0;
+    switch (kind) {
+      case KIND_P:
+        value = precision(col, cutoff);
+        break;
+      case KIND_R:
+        value = recall(col, cutoff, relevant);
+        break;
+      case KIND_F1:
+        value = f1(col, cutoff, relevant);
+        break;
+      case KIND_AP:
+        value = averagePrecision(col, cutoff, <i32>rowField(plan, row, ROW_PARAM), relevant);
+        break;
+      case KIND_RR:
+        value = reciprocalRank(col, cutoff);
+        break;
+      case KIND_DCG:
+        value = dcg(<i32>rowField(plan, row, ROW_GAIN), cutoff);
+        break;
+      case KIND_NDCG:
+        value = ndcg(<i32>rowField(plan, row, ROW_GAIN), cutoff, getF64(constants, at + <i32>rowField(plan, row, ROW_IDEAL)));
+        break;
+      case KIND_RBP:
+        value = rbp(col, cutoff, rowField(plan, row, ROW_PARAM));
+        break;
+      case KIND_RPREC:
+        value = rprec(col, relevant);
+        break;
+      case KIND_BPREF:
+        value = bpref(col, relevant, getF64(constants, at + judgedSlot(plan)));
+        break;
+      case KIND_SUCCESS:
+        value = success(col, cutoff);
+        break;
+    }
+    setF64(out, row * queries + q, value);
+  }
+  return STATUS_OK;
+}

@@ -1,0 +1,36 @@
+// The WebAssembly module's exports: the batch kernels, one per label type, and the scratch
+// layout. The glue (src/backends/wasm.ts) places every array in linear memory above
+// heapBase() and passes offsets; the kernels never allocate.
+import { evaluateQueries } from './evaluateQueries';
+import { prepareQueries } from './prepareQueries';
+
+export { layoutScratch, scratchBytes } from './scratch';
+
+/** The first byte the glue may use: everything below holds the module's static data. */
+export function heapBase(): usize {
+  return __heap_base;
+}
+
+export function prepareQueriesU8(labels: usize, offsets: usize, queries: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+  return prepareQueries<u8>(labels, offsets, queries, ideal, idealOffsets, relevant, plan, constants, status);
+}
+
+export function prepareQueriesI32(labels: usize, offsets: usize, queries: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+  return prepareQueries<i32>(labels, offsets, queries, ideal, idealOffsets, relevant, plan, constants, status);
+}
+
+export function prepareQueriesF64(labels: usize, offsets: usize, queries: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+  return prepareQueries<f64>(labels, offsets, queries, ideal, idealOffsets, relevant, plan, constants, status);
+}
+
+export function evaluateQueriesU8(scores: usize, labels: usize, offsets: usize, queries: i32, tieKeys: usize, mode: i32, plan: usize, constants: usize, out: usize, status: usize): i32 {
+  return evaluateQueries<u8>(scores, labels, offsets, queries, tieKeys, mode, plan, constants, out, status);
+}
+
+export function evaluateQueriesI32(scores: usize, labels: usize, offsets: usize, queries: i32, tieKeys: usize, mode: i32, plan: usize, constants: usize, out: usize, status: usize): i32 {
+  return evaluateQueries<i32>(scores, labels, offsets, queries, tieKeys, mode, plan, constants, out, status);
+}
+
+export function evaluateQueriesF64(scores: usize, labels: usize, offsets: usize, queries: i32, tieKeys: usize, mode: i32, plan: usize, constants: usize, out: usize, status: usize): i32 {
+  return evaluateQueries<f64>(scores, labels, offsets, queries, tieKeys, mode, plan, constants, out, status);
+}

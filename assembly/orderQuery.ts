@@ -1,0 +1,40 @@
+import { AVERAGE } from './catalog';
+import { getF64, setF64, setI32 } from './memory';
+import * as S from './scratch';
+import { selectLargest } from './selectLargest';
+import { sortPositions } from './sortPositions';
+
+/** Queries this small are sorted whole: selection does not pay below it. */
+export const SELECT_ABOVE: i32 = 32;
+
+/**
+ * Step 1, the ordering: writes positions (0..n-1 within the query starting at `start`) to
+ * `S.order` by score descending; inside equal scores the tie mode's key decides: labels
+ * descending (optimistic), labels ascending (pessimistic), `tieKeys` ascending (trec: the
+ * rank of the document id in descending byte order), else the position (input; and average,
+ * where the order inside a group does not matter).
+ *
+ * Only the first `depth` positions are needed. When depth < n (every measure has a cut-off),
+ * the score s* at position `depth` is selected in linear time; the documents above s* are
+ * sorted and the whole group of s* (the group crossing the cut-off) follows them, sorted by
+ * key except in average mode, where only its counts matter.
+ * Returns how many positions `S.order` holds, at least min(depth, n).
+ */
+export function orderQuery<L>(scores: usize, labels: usize, tieKeys: usize, start: i32, n: i32, depth: i32, mode: i32): i32 {
+  if (depth >= n || n <= SELECT_ABOVE) {
+    for (let i = 0; i < n; i++) setI32(S.order, i, i);
+    sortPositions<L>(scores, labels, tieKeys, start, mode, 0, n);
+    return n;
+  }
+  // the score at position `depth`
+  for (let i = 0; i < n; i++) setF64(S.select, i, getF64(scores, start + i));
+  const cut = selectLargest(S.select, n, depth);
+  // the documents above it, sorted, then its whole group
+  let above = 0;
+  for (let i = 0; i < n; i++) if (getF64(scores, start + i) > cut) setI32(S.order, above++, i);
+  let held = above;
+  for (let i = 0; i < n; i++) if (getF64(scores, start + i) == cut) setI32(S.order, held++, i);
+  sortPositions<L>(scores, labels, tieKeys, start, mode, 0, above);
+  if (mode != AVERAGE) sortPositions<L>(scores, labels, tieKeys, start, mode, above, held);
+  return held;
+}

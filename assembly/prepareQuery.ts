@@ -1,0 +1,69 @@
+import { KIND_NDCG, STATUS_IDEAL_LABEL_NOT_INTEGER, STATUS_IDEAL_MISSING_LABELS, STATUS_LABEL_NOT_INTEGER, STATUS_OK, STATUS_RELEVANT_NOT_COUNT, STATUS_RELEVANT_TOO_SMALL } from './catalog';
+import { gainOf } from './gain';
+import { getF64, getLabel, setF64 } from './memory';
+import { ROW_CUTOFF, ROW_GAIN, ROW_IDEAL, ROW_KIND, gainRel, gainType, judgedSlot, planLevels, planMeasures, rowField, threshold } from './plan';
+import * as S from './scratch';
+import { sortAscending } from './sortAscending';
+
+@inline function isInteger(x: f64): bool {
+  return isFinite(x) && Math.trunc(x) == x;
+}
+
+/**
+ * Step 0, the judgements (nothing here depends on scores): checks the query's labels and
+ * writes its constants at `constants[at..]`: R at each relevance level, the judged count J,
+ * and the ideal DCG of every nDCG measure (ideal labels sorted descending; without a cut-off
+ * all of them count, as in trec_eval's ndcg).
+ * `relevant` (R given by the caller, NaN when not) replaces the counted R; it must be a
+ * count no smaller than the relevant documents of the ranking or of the ideal labels.
+ * Returns a status code; on failure `S.badPosition` is the offending position or -1.
+ * The ideal labels are always f64 here: the glue widens them when it copies them in.
+ */
+export function prepareQuery<L>(labels: usize, start: i32, n: i32, ideal: usize, idealStart: i32, m: i32, relevant: f64, plan: usize, constants: usize, at: i32): i32 {
+  const levels = planLevels(plan);
+  const judged = judgedSlot(plan);
+  const counts = S.counts;
+  S.badPosition = -1;
+  // the ranking's labels: integers; count the relevant (per level) and the judged ones
+  for (let t = 0; t <= levels; t++) setF64(counts, t, 0);
+  for (let i = 0; i < n; i++) {
+    const label = getLabel<L>(labels, start + i);
+    if (!isInteger(label)) {
+      S.badPosition = i;
+      return STATUS_LABEL_NOT_INTEGER;
+    }
+    if (label >= 0) setF64(counts, judged, getF64(counts, judged) + 1);
+    for (let t = 0; t < levels; t++) if (label >= threshold(plan, t)) setF64(counts, t, getF64(counts, t) + 1);
+  }
+  // the ideal labels: integers; R and J are their counts, which must cover the ranking's
+  for (let t = 0; t <= levels; t++) setF64(constants, at + t, 0);
+  for (let i = 0; i < m; i++) {
+    const label = getF64(ideal, idealStart + i);
+    if (!isInteger(label)) {
+      S.badPosition = i;
+      return STATUS_IDEAL_LABEL_NOT_INTEGER;
+    }
+    setF64(S.ideal, i, label);
+    if (label >= 0) setF64(constants, at + judged, getF64(constants, at + judged) + 1);
+    for (let t = 0; t < levels; t++) if (label >= threshold(plan, t)) setF64(constants, at + t, getF64(constants, at + t) + 1);
+  }
+  for (let t = 0; t <= levels; t++) if (getF64(constants, at + t) < getF64(counts, t)) return STATUS_IDEAL_MISSING_LABELS;
+  if (!isNaN(relevant)) {
+    if (!isInteger(relevant) || relevant < 0) return STATUS_RELEVANT_NOT_COUNT;
+    if (relevant < getF64(constants, at)) return STATUS_RELEVANT_TOO_SMALL;
+    setF64(constants, at, relevant);
+  }
+  // the ideal DCG of each nDCG measure: gains of the labels sorted descending
+  sortAscending(S.ideal, m);
+  const measures = planMeasures(plan);
+  for (let row = 0; row < measures; row++) {
+    if (<i32>rowField(plan, row, ROW_KIND) != KIND_NDCG) continue;
+    const col = <i32>rowField(plan, row, ROW_GAIN);
+    const cutoff = <i32>rowField(plan, row, ROW_CUTOFF);
+    const last = cutoff > 0 ? min(cutoff, m) : m;
+    let sum: f64 = 0;
+    for (let j = 1; j <= last; j++) sum += gainOf(getF64(S.ideal, m - j), gainType(plan, col), gainRel(plan, col)) * getF64(S.discount, j);
+    setF64(constants, at + <i32>rowField(plan, row, ROW_IDEAL), sum);
+  }
+  return STATUS_OK;
+}

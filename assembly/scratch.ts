@@ -1,0 +1,63 @@
+import { setF64 } from './memory';
+
+// Working memory of the kernels, as the reference's Scratch object: regions of linear memory
+// placed by layoutScratch (the glue reserves scratchBytes of them) and reused across queries.
+
+/** positions 0..n-1 of the query in rank order (i32) */
+export let order: usize = 0;
+/** the merge buffer of sortPositions (i32) */
+export let spare: usize = 0;
+/** a copy of the query's scores for selecting the cut-off score (f64) */
+export let select: usize = 0;
+/** end (exclusive) of each group, the tie vector (i32) */
+export let groupEnd: usize = 0;
+/** relevant count per group and relevance level (f64, stride: levels) */
+export let groupRel: usize = 0;
+/** judged count (label >= 0) per group (f64) */
+export let groupJudged: usize = 0;
+/** gain sum per group and gain column (f64, stride: gains) */
+export let groupGain: usize = 0;
+/** label counts of one query's ranking: relevant per level, then judged (f64) */
+export let counts: usize = 0;
+/** the ideal labels of one query (f64) */
+export let ideal: usize = 0;
+/** hypergeometric probabilities for AP(norm=found) (f64) */
+export let pmf: usize = 0;
+/** discount[j] = 1 / log2(j + 1) for ranks j >= 1 (f64) */
+export let discount: usize = 0;
+
+/** documents in the current query's ranking */
+export let n: i32 = 0;
+/** groups in the current group table */
+export let groupCount: i32 = 0;
+/** relevance levels: the stride of groupRel */
+export let levels: i32 = 0;
+/** gain columns: the stride of groupGain */
+export let gains: i32 = 0;
+/** where a kernel found bad input (position in the query, or -1) */
+export let badPosition: i32 = -1;
+
+/** Bytes of scratch for queries of up to `capacity` documents and `idealCapacity` ideal labels. */
+export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, idealCapacity: i32): usize {
+  const cap = <usize>capacity + 1;
+  const table = <usize>max(capacity, idealCapacity) + 1;
+  return (cap * 3) * 4 + cap * (3 + <usize>levelCount + <usize>gainCount) * 8 + (<usize>levelCount + 1) * 8 + (<usize>idealCapacity + table) * 8 + 64;
+}
+
+/** Places the scratch regions from `base` (8-byte aligned) and fills the discount table. */
+export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainCount: i32, idealCapacity: i32): void {
+  const cap = <usize>capacity + 1;
+  const table = max(capacity, idealCapacity) + 1;
+  select = base;
+  groupJudged = select + cap * 8;
+  pmf = groupJudged + cap * 8;
+  groupRel = pmf + cap * 8;
+  groupGain = groupRel + cap * <usize>levelCount * 8;
+  counts = groupGain + cap * <usize>gainCount * 8;
+  ideal = counts + (<usize>levelCount + 1) * 8;
+  discount = ideal + <usize>idealCapacity * 8;
+  order = discount + <usize>table * 8;
+  spare = order + cap * 4;
+  groupEnd = spare + cap * 4;
+  for (let j = 1; j < table; j++) setF64(discount, j, 1 / Math.log2(<f64>(j + 1)));
+}

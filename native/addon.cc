@@ -1,0 +1,188 @@
+// The N-API face of the kernels: reads typed arrays in place (Napi::TypedArrayOf::Data()
+// already applies byteOffset), checks every argument before a kernel touches memory, and
+// reports bad calls as JavaScript TypeError / RangeError, never by crashing.
+#include <napi.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "kernels.hpp"
+
+namespace {
+
+using tie_eval::Plan;
+using tie_eval::Scratch;
+
+/** One scratch per Node environment (main thread, each worker), so workers never share it. */
+struct AddonData {
+  Scratch scratch;
+};
+
+Napi::Value fail(Napi::Env env, bool typeError, const std::string& message) {
+  if (typeError) Napi::TypeError::New(env, message).ThrowAsJavaScriptException();
+  else Napi::RangeError::New(env, message).ThrowAsJavaScriptException();
+  return env.Null();
+}
+
+bool isTyped(const Napi::Value& v, napi_typedarray_type type) {
+  return v.IsTypedArray() && v.As<Napi::TypedArray>().TypedArrayType() == type;
+}
+
+bool isLabelArray(const Napi::Value& v) {
+  return isTyped(v, napi_uint8_array) || isTyped(v, napi_int32_array) || isTyped(v, napi_float64_array);
+}
+
+size_t lengthOf(const Napi::Value& v) { return v.As<Napi::TypedArray>().ElementLength(); }
+
+bool isCount(double x, double max) { return std::isfinite(x) && std::trunc(x) == x && x >= 0 && x <= max; }
+
+/** Offsets cutting `length` entries into queries: >= 1 values from 0, non-decreasing, ending at length. */
+std::string checkOffsets(const Napi::Value& v, size_t length, const char* what) {
+  if (!isTyped(v, napi_uint32_array)) return std::string(what) + " must be a Uint32Array";
+  const auto offsets = v.As<Napi::Uint32Array>();
+  const size_t count = offsets.ElementLength();
+  if (count == 0) return std::string(what) + " must hold Q + 1 values";
+  const uint32_t* o = offsets.Data();
+  if (o[0] != 0) return std::string(what) + "[0] must be 0";
+  for (size_t q = 1; q < count; q++) {
+    if (o[q] < o[q - 1]) return std::string(what) + " must not decrease (at " + std::to_string(q) + ")";
+  }
+  if (o[count - 1] != length) return std::string(what) + " must end at the entry count " + std::to_string(length);
+  if (length > 0x7fffffff) return std::string(what) + ": more than 2^31 - 1 entries";
+  return "";
+}
+
+/** The packed plan: consistent counts, levels >= 1, valid codes, columns and slots in range. */
+std::string checkPlan(const Napi::Value& v) {
+  if (!isTyped(v, napi_float64_array)) return "plan must be a Float64Array";
+  const auto array = v.As<Napi::Float64Array>();
+  const double* p = array.Data();
+  const size_t length = array.ElementLength();
+  if (length < 4 || !isCount(p[0], 1 << 20) || !isCount(p[1], 1 << 20) || !isCount(p[2], 1 << 20) || !isCount(p[3], 1 << 20)) return "plan: malformed header";
+  const Plan plan{p};
+  const int levels = plan.levels();
+  const int gains = plan.gains();
+  if (length != static_cast<size_t>(4 + levels + 2 * gains + tie_eval::ROW_SIZE * plan.measures())) return "plan: length does not match its header";
+  if (plan.constantsPerQuery() < levels + 1) return "plan: too few constants per query";
+  for (int t = 0; t < levels; t++) if (!isCount(plan.threshold(t), 1e15) || plan.threshold(t) < 1) return "plan: relevance levels must be integers >= 1";
+  for (int c = 0; c < gains; c++) {
+    if (!isCount(p[4 + levels + c], tie_eval::GAIN_EXP) || !isCount(plan.gainRel(c), 1e15) || plan.gainRel(c) < 1) return "plan: malformed gain column";
+  }
+  for (int row = 0; row < plan.measures(); row++) {
+    const double kind = plan.rowField(row, tie_eval::ROW_KIND);
+    const double cutoff = plan.rowField(row, tie_eval::ROW_CUTOFF);
+    const double col = plan.rowField(row, tie_eval::ROW_THRESHOLD);
+    const double gain = plan.rowField(row, tie_eval::ROW_GAIN);
+    const double param = plan.rowField(row, tie_eval::ROW_PARAM);
+    const double ideal = plan.rowField(row, tie_eval::ROW_IDEAL);
+    const std::string where = "plan: measure row " + std::to_string(row) + ": ";
+    if (!isCount(kind, tie_eval::KIND_SUCCESS)) return where + "unknown kind";
+    const int k = static_cast<int>(kind);
+    if (!isCount(cutoff, 4294967295.0)) return where + "k must be a non-negative integer";
+    if ((k == tie_eval::KIND_P || k == tie_eval::KIND_R || k == tie_eval::KIND_F1 || k == tie_eval::KIND_SUCCESS) && cutoff == 0) return where + "k must be a positive integer";
+    if (!isCount(col, levels - 1.0) || levels == 0) return where + "relevance column out of range";
+    if ((k == tie_eval::KIND_DCG || k == tie_eval::KIND_NDCG) && (gains == 0 || !isCount(gain, gains - 1.0))) return where + "gain column out of range";
+    if (k == tie_eval::KIND_NDCG && (!isCount(ideal, plan.constantsPerQuery() - 1.0) || ideal <= levels)) return where + "ideal slot out of range";
+    if (k == tie_eval::KIND_AP && !isCount(param, tie_eval::NORM_FOUND)) return where + "unknown AP norm";
+    if (k == tie_eval::KIND_RBP && !(param > 0 && param < 1)) return where + "RBP p must be in (0, 1)";
+  }
+  return "";
+}
+
+Napi::Value statusArray(Napi::Env env, const tie_eval::KernelStatus& status) {
+  Napi::Array result = Napi::Array::New(env, 3);
+  result.Set(0u, Napi::Number::New(env, status.code));
+  result.Set(1u, Napi::Number::New(env, static_cast<double>(status.query)));
+  result.Set(2u, Napi::Number::New(env, static_cast<double>(status.position)));
+  return result;
+}
+
+template <typename L, typename I>
+tie_eval::KernelStatus runPrepare(const Napi::CallbackInfo& info, Scratch& s, const Plan& plan, double* constants) {
+  const auto offsets = info[1].As<Napi::Uint32Array>();
+  const double* relevant = info[4].IsNull() ? nullptr : info[4].As<Napi::Float64Array>().Data();
+  return tie_eval::prepareQueries(info[0].As<Napi::TypedArrayOf<L>>().Data(), offsets.Data(), static_cast<int64_t>(offsets.ElementLength()) - 1,
+                                  info[2].As<Napi::TypedArrayOf<I>>().Data(), info[3].As<Napi::Uint32Array>().Data(), relevant, plan, s, constants);
+}
+
+template <typename L>
+tie_eval::KernelStatus runPrepareIdeal(const Napi::CallbackInfo& info, Scratch& s, const Plan& plan, double* constants) {
+  const auto type = info[2].As<Napi::TypedArray>().TypedArrayType();
+  if (type == napi_uint8_array) return runPrepare<L, uint8_t>(info, s, plan, constants);
+  if (type == napi_int32_array) return runPrepare<L, int32_t>(info, s, plan, constants);
+  return runPrepare<L, double>(info, s, plan, constants);
+}
+
+/** prepareQueries(labels, offsets, ideal, idealOffsets, relevant | null, plan, constants) -> [code, query, position] */
+Napi::Value PrepareQueries(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (info.Length() != 7) return fail(env, true, "prepareQueries takes 7 arguments");
+  if (!isLabelArray(info[0]) || !isLabelArray(info[2])) return fail(env, true, "labels and ideal labels must be Float64Array, Int32Array or Uint8Array");
+  std::string error = checkOffsets(info[1], lengthOf(info[0]), "offsets");
+  if (error.empty()) error = checkOffsets(info[3], lengthOf(info[2]), "idealOffsets");
+  if (!error.empty()) return fail(env, !isTyped(info[1], napi_uint32_array) || !isTyped(info[3], napi_uint32_array), error);
+  const size_t queries = lengthOf(info[1]) - 1;
+  if (lengthOf(info[3]) != queries + 1) return fail(env, false, "idealOffsets and offsets must hold the same number of queries");
+  if (!info[4].IsNull() && (!isTyped(info[4], napi_float64_array) || lengthOf(info[4]) != queries)) return fail(env, true, "relevant must be null or a Float64Array of one R per query");
+  error = checkPlan(info[5]);
+  if (!error.empty()) return fail(env, !isTyped(info[5], napi_float64_array), error);
+  const Plan plan{info[5].As<Napi::Float64Array>().Data()};
+  if (!isTyped(info[6], napi_float64_array) || lengthOf(info[6]) != queries * plan.constantsPerQuery()) return fail(env, true, "constants must be a Float64Array of queries x constants per query");
+  Scratch& s = env.GetInstanceData<AddonData>()->scratch;
+  double* constants = info[6].As<Napi::Float64Array>().Data();
+  const auto type = info[0].As<Napi::TypedArray>().TypedArrayType();
+  if (type == napi_uint8_array) return statusArray(env, runPrepareIdeal<uint8_t>(info, s, plan, constants));
+  if (type == napi_int32_array) return statusArray(env, runPrepareIdeal<int32_t>(info, s, plan, constants));
+  return statusArray(env, runPrepareIdeal<double>(info, s, plan, constants));
+}
+
+template <typename L>
+tie_eval::KernelStatus runEvaluate(const Napi::CallbackInfo& info, Scratch& s, const Plan& plan, int mode) {
+  const auto offsets = info[2].As<Napi::Uint32Array>();
+  const int32_t* tieKeys = info[3].IsNull() ? nullptr : info[3].As<Napi::Int32Array>().Data();
+  return tie_eval::evaluateQueries(info[0].As<Napi::Float64Array>().Data(), info[1].As<Napi::TypedArrayOf<L>>().Data(), offsets.Data(),
+                                   static_cast<int64_t>(offsets.ElementLength()) - 1, tieKeys, mode, plan, info[6].As<Napi::Float64Array>().Data(), s,
+                                   info[7].As<Napi::Float64Array>().Data());
+}
+
+/** evaluateQueries(scores, labels, offsets, tieKeys | null, mode, plan, constants, out) -> [code, query, position] */
+Napi::Value EvaluateQueries(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (info.Length() != 8) return fail(env, true, "evaluateQueries takes 8 arguments");
+  if (!isTyped(info[0], napi_float64_array)) return fail(env, true, "scores must be a Float64Array");
+  if (!isLabelArray(info[1])) return fail(env, true, "labels must be a Float64Array, Int32Array or Uint8Array");
+  const size_t entries = lengthOf(info[0]);
+  if (lengthOf(info[1]) != entries) return fail(env, false, "scores and labels must have the same length");
+  std::string error = checkOffsets(info[2], entries, "offsets");
+  if (!error.empty()) return fail(env, !isTyped(info[2], napi_uint32_array), error);
+  const size_t queries = lengthOf(info[2]) - 1;
+  if (!info[4].IsNumber()) return fail(env, true, "mode must be a number");
+  const double mode = info[4].As<Napi::Number>().DoubleValue();
+  if (!isCount(mode, tie_eval::INPUT)) return fail(env, false, "mode must be an integer tie mode code 0..4");
+  if (mode == tie_eval::TREC ? (!isTyped(info[3], napi_int32_array) || lengthOf(info[3]) != entries) : !info[3].IsNull()) {
+    return fail(env, true, "tieKeys must be an Int32Array of one key per entry in trec mode, else null");
+  }
+  error = checkPlan(info[5]);
+  if (!error.empty()) return fail(env, !isTyped(info[5], napi_float64_array), error);
+  const Plan plan{info[5].As<Napi::Float64Array>().Data()};
+  if (!isTyped(info[6], napi_float64_array) || lengthOf(info[6]) != queries * plan.constantsPerQuery()) return fail(env, true, "constants must be a Float64Array of queries x constants per query");
+  if (!isTyped(info[7], napi_float64_array) || lengthOf(info[7]) != queries * plan.measures()) return fail(env, true, "out must be a Float64Array of measures x queries");
+  Scratch& s = env.GetInstanceData<AddonData>()->scratch;
+  const auto type = info[1].As<Napi::TypedArray>().TypedArrayType();
+  const int m = static_cast<int>(mode);
+  if (type == napi_uint8_array) return statusArray(env, runEvaluate<uint8_t>(info, s, plan, m));
+  if (type == napi_int32_array) return statusArray(env, runEvaluate<int32_t>(info, s, plan, m));
+  return statusArray(env, runEvaluate<double>(info, s, plan, m));
+}
+
+Napi::Object Init(Napi::Env env, Napi::Object exports) {
+  env.SetInstanceData(new AddonData());
+  exports.Set("prepareQueries", Napi::Function::New(env, PrepareQueries));
+  exports.Set("evaluateQueries", Napi::Function::New(env, EvaluateQueries));
+  return exports;
+}
+
+}  // namespace
+
+NODE_API_MODULE(tie_eval, Init)

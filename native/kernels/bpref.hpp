@@ -1,0 +1,43 @@
+#pragma once
+#include <algorithm>
+#include "scratch.hpp"
+
+namespace tie_eval {
+
+/** sum over y = 0..m of min(a + y, cap), in closed form. */
+inline double cappedSum(double a, double m, double cap) {
+  if (a >= cap) return (m + 1) * cap;
+  const double c = std::min(m, cap - a);
+  return (c + 1) * a + (c * (c + 1)) / 2 + (m - c) * cap;
+}
+
+/**
+ * trec_eval's bpref: (1/R) sum over retrieved relevant d of 1 - min(n_d, R) / min(N, R),
+ * n_d = judged non-relevant documents ranked above d, N = judged non-relevant documents of the
+ * judgements; unjudged documents are skipped; 0 when R = 0.
+ *
+ * Tie-aware: a relevant document of a group with m judged non-relevant documents is equally
+ * likely to follow 0..m of them, so n_d = B + Y with B those above the group and Y uniform on
+ * 0..m; each of the group's r relevant documents adds 1 - (sum_y min(B + y, R)) / ((m + 1) min(N, R)).
+ */
+inline double bpref(const Scratch& s, int col, double relevant, double judged) {
+  if (relevant == 0) return 0;
+  const double scale = std::min(judged - relevant, relevant);
+  double sum = 0;
+  double carry = 0;  // Kahan: one term per relevant document when ties are broken
+  double nonrelAbove = 0;
+  for (int g = 0; g < s.groupCount; g++) {
+    const double r = s.groupRel[g * s.levels + col];
+    const double m = s.groupJudged[g] - r;
+    if (r > 0) {
+      const double term = (scale == 0 ? r : r * (1 - cappedSum(nonrelAbove, m, relevant) / ((m + 1) * scale))) - carry;
+      const double next = sum + term;
+      carry = next - sum - term;
+      sum = next;
+    }
+    nonrelAbove += m;
+  }
+  return sum / relevant;
+}
+
+}  // namespace tie_eval

@@ -1,0 +1,47 @@
+#pragma once
+#include <cstdint>
+#include "gain.hpp"
+#include "plan.hpp"
+#include "scratch.hpp"
+
+namespace tie_eval {
+
+/**
+ * Step 2, the tie vector: cuts the ordered query into groups and sums, per group, the
+ * relevant documents at each relevance level, the judged documents and the gains.
+ * With `breakTies` (every mode but average) each document is a group of its own, so the
+ * measure kernels compute the plain tie-oblivious value of that ordering.
+ * `held` positions of `s.order` are ordered (see orderQuery); groups end at the first one
+ * reaching position `depth` (n for the whole ranking). `s.n` stays n, the ranking's length.
+ */
+template <typename L>
+void buildGroups(const double* scores, const L* labels, int64_t start, int n, int held, int depth, bool breakTies, const Plan& plan, Scratch& s) {
+  const int levels = plan.levels();
+  const int gains = plan.gains();
+  s.n = n;
+  s.levels = levels;
+  s.gains = gains;
+  int g = -1;
+  double prev = 0;
+  for (int i = 0; i < held; i++) {
+    const int64_t doc = start + s.order[i];
+    const double score = scores[doc];
+    // a new group starts at the first document, at every score change, or at every document
+    if (g < 0 || breakTies || score != prev) {
+      if (g >= 0 && s.groupEnd[g] >= depth) break;
+      g++;
+      s.groupJudged[g] = 0;
+      for (int t = 0; t < levels; t++) s.groupRel[g * levels + t] = 0;
+      for (int c = 0; c < gains; c++) s.groupGain[g * gains + c] = 0;
+      prev = score;
+    }
+    s.groupEnd[g] = i + 1;
+    const double label = static_cast<double>(labels[doc]);
+    if (label >= 0) s.groupJudged[g] += 1;
+    for (int t = 0; t < levels; t++) if (label >= plan.threshold(t)) s.groupRel[g * levels + t] += 1;
+    for (int c = 0; c < gains; c++) s.groupGain[g * gains + c] += gainOf(label, plan.gainType(c), plan.gainRel(c));
+  }
+  s.groupCount = g + 1;
+}
+
+}  // namespace tie_eval

@@ -1,0 +1,47 @@
+#pragma once
+#include <cstdint>
+#include "catalog.hpp"
+#include "scratch.hpp"
+#include "selectLargest.hpp"
+#include "sortPositions.hpp"
+
+namespace tie_eval {
+
+/** Queries this small are sorted whole: selection does not pay below it. */
+constexpr int SELECT_ABOVE = 32;
+
+/**
+ * Step 1, the ordering: writes positions (0..n-1 within the query starting at `start`) to
+ * `s.order` by score descending; inside equal scores the tie mode's key decides: labels
+ * descending (optimistic), labels ascending (pessimistic), `tieKeys` ascending (trec: the
+ * rank of the document id in descending byte order), else the position (input; and average,
+ * where the order inside a group does not matter).
+ *
+ * Only the first `depth` positions are needed. When depth < n (every measure has a cut-off),
+ * the score s* at position `depth` is selected in linear time; the documents above s* are
+ * sorted and the whole group of s* (the group crossing the cut-off) follows them, sorted by
+ * key except in average mode, where only its counts matter.
+ * Returns how many positions `s.order` holds, at least min(depth, n).
+ */
+template <typename L>
+int orderQuery(const double* scores, const L* labels, const int32_t* tieKeys, int64_t start, int n, int depth, int mode, Scratch& s) {
+  int32_t* order = s.order.data();
+  if (depth >= n || n <= SELECT_ABOVE) {
+    for (int i = 0; i < n; i++) order[i] = i;
+    sortPositions(scores, labels, tieKeys, start, mode, order, 0, n);
+    return n;
+  }
+  // the score at position `depth`
+  for (int i = 0; i < n; i++) s.select[i] = scores[start + i];
+  const double cut = selectLargest(s.select.data(), n, depth);
+  // the documents above it, sorted, then its whole group
+  int above = 0;
+  for (int i = 0; i < n; i++) if (scores[start + i] > cut) order[above++] = i;
+  int held = above;
+  for (int i = 0; i < n; i++) if (scores[start + i] == cut) order[held++] = i;
+  sortPositions(scores, labels, tieKeys, start, mode, order, 0, above);
+  if (mode != AVERAGE) sortPositions(scores, labels, tieKeys, start, mode, order, above, held);
+  return held;
+}
+
+}  // namespace tie_eval

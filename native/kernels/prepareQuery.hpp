@@ -1,0 +1,74 @@
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include "catalog.hpp"
+#include "gain.hpp"
+#include "plan.hpp"
+#include "scratch.hpp"
+
+namespace tie_eval {
+
+inline bool isInteger(double x) { return std::isfinite(x) && std::trunc(x) == x; }
+
+/**
+ * Step 0, the judgements (nothing here depends on scores): checks the query's labels and
+ * writes its constants at `constants[at..]`: R at each relevance level, the judged count J,
+ * and the ideal DCG of every nDCG measure (ideal labels sorted descending; without a cut-off
+ * all of them count, as in trec_eval's ndcg).
+ * `relevant` (R given by the caller, NaN when not) replaces the counted R; it must be a
+ * count no smaller than the relevant documents of the ranking or of the ideal labels.
+ * Returns a status code; on failure `s.badPosition` is the offending position or -1.
+ */
+template <typename L, typename I>
+int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t idealStart, int m, double relevant, const Plan& plan, Scratch& s, double* constants, int64_t at) {
+  const int levels = plan.levels();
+  const int judged = plan.judgedSlot();
+  double* counts = s.counts.data();
+  s.badPosition = -1;
+  // the ranking's labels: integers; count the relevant (per level) and the judged ones
+  std::fill(counts, counts + levels + 1, 0.0);
+  for (int i = 0; i < n; i++) {
+    const double label = static_cast<double>(labels[start + i]);
+    if (!isInteger(label)) {
+      s.badPosition = i;
+      return STATUS_LABEL_NOT_INTEGER;
+    }
+    if (label >= 0) counts[judged] += 1;
+    for (int t = 0; t < levels; t++) if (label >= plan.threshold(t)) counts[t] += 1;
+  }
+  // the ideal labels: integers; R and J are their counts, which must cover the ranking's
+  s.ensureIdeal(m);
+  std::fill(constants + at, constants + at + levels + 1, 0.0);
+  for (int i = 0; i < m; i++) {
+    const double label = static_cast<double>(ideal[idealStart + i]);
+    if (!isInteger(label)) {
+      s.badPosition = i;
+      return STATUS_IDEAL_LABEL_NOT_INTEGER;
+    }
+    s.ideal[i] = label;
+    if (label >= 0) constants[at + judged] += 1;
+    for (int t = 0; t < levels; t++) if (label >= plan.threshold(t)) constants[at + t] += 1;
+  }
+  for (int t = 0; t <= levels; t++) if (constants[at + t] < counts[t]) return STATUS_IDEAL_MISSING_LABELS;
+  if (!std::isnan(relevant)) {
+    if (!isInteger(relevant) || relevant < 0) return STATUS_RELEVANT_NOT_COUNT;
+    if (relevant < constants[at]) return STATUS_RELEVANT_TOO_SMALL;
+    constants[at] = relevant;
+  }
+  // the ideal DCG of each nDCG measure: gains of the labels sorted descending
+  const double* sorted = s.ideal.data();
+  std::sort(s.ideal.begin(), s.ideal.begin() + m);
+  for (int row = 0; row < plan.measures(); row++) {
+    if (static_cast<int>(plan.rowField(row, ROW_KIND)) != KIND_NDCG) continue;
+    const int col = static_cast<int>(plan.rowField(row, ROW_GAIN));
+    const double cutoff = plan.rowField(row, ROW_CUTOFF);
+    const int last = cutoff > 0 ? static_cast<int>(std::min<double>(cutoff, m)) : m;
+    double sum = 0;
+    for (int j = 1; j <= last; j++) sum += gainOf(sorted[m - j], plan.gainType(col), plan.gainRel(col)) * s.discount[j];
+    constants[at + static_cast<int64_t>(plan.rowField(row, ROW_IDEAL))] = sum;
+  }
+  return STATUS_OK;
+}
+
+}  // namespace tie_eval

@@ -1,0 +1,76 @@
+// Working memory of the kernels, grown on demand and reused across queries and calls (the
+// addon keeps one per Node environment), as the reference's Scratch object.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace tie_eval {
+
+struct Scratch {
+  /** documents in the current query's ranking */
+  int n = 0;
+  /** groups in the current group table */
+  int groupCount = 0;
+  /** relevance levels: the stride of groupRel */
+  int levels = 0;
+  /** gain columns: the stride of groupGain */
+  int gains = 0;
+  /** where a kernel found bad input (position in the query, or -1) */
+  int64_t badPosition = -1;
+  /** positions 0..n-1 of the query in rank order */
+  std::vector<int32_t> order;
+  /** a copy of the query's scores for selecting the cut-off score */
+  std::vector<double> select;
+  /** end (exclusive) of each group, the tie vector */
+  std::vector<int32_t> groupEnd;
+  /** relevant count per group and relevance level (stride: levels) */
+  std::vector<double> groupRel;
+  /** judged count (label >= 0) per group */
+  std::vector<double> groupJudged;
+  /** gain sum per group and gain column (stride: gains) */
+  std::vector<double> groupGain;
+  /** label counts of one query's ranking: relevant per level, then judged */
+  std::vector<double> counts;
+  /** the ideal labels of one query */
+  std::vector<double> ideal;
+  /** hypergeometric probabilities for AP(norm=found) */
+  std::vector<double> pmf;
+  /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 */
+  std::vector<double> discount = std::vector<double>(1, 0.0);
+
+  /** Makes room for a query of n documents with the given column counts. */
+  void ensure(size_t size, int levelCount, int gainCount) {
+    if (order.size() < size) {
+      size_t cap = std::max<size_t>({size, 2 * order.size(), 16});
+      order.resize(cap);
+      select.resize(cap);
+      groupEnd.resize(cap);
+      groupJudged.resize(cap);
+      pmf.resize(cap + 1);
+    }
+    size_t cap = order.size();
+    if (groupRel.size() < cap * levelCount) groupRel.resize(cap * levelCount);
+    if (groupGain.size() < cap * gainCount) groupGain.resize(cap * gainCount);
+    if (counts.size() < static_cast<size_t>(levelCount) + 1) counts.resize(levelCount + 1);
+    ensureDiscount(size);
+  }
+
+  /** Makes room for m ideal labels. */
+  void ensureIdeal(size_t m) {
+    if (ideal.size() < m) ideal.resize(std::max<size_t>({m, 2 * ideal.size(), 16}));
+    ensureDiscount(m);
+  }
+
+ private:
+  void ensureDiscount(size_t size) {
+    if (discount.size() > size) return;
+    size_t old = discount.size();
+    discount.resize(std::max(size + 1, 2 * old));
+    for (size_t j = std::max<size_t>(1, old); j < discount.size(); j++) discount[j] = 1 / std::log2(static_cast<double>(j + 1));
+  }
+};
+
+}  // namespace tie_eval

@@ -1,0 +1,27 @@
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include "catalog.hpp"
+
+namespace tie_eval {
+
+/**
+ * Sorts order[from..to) so that position a ranks before position b: score descending, then
+ * the tie mode's key (labels descending, labels ascending, trec keys ascending), then the
+ * position. A strict total order, so every sort gives the same ordering as the reference's.
+ */
+template <typename L>
+void sortPositions(const double* scores, const L* labels, const int32_t* tieKeys, int64_t start, int mode, int32_t* order, int from, int to) {
+  std::sort(order + from, order + to, [=](int32_t a, int32_t b) {
+    const double sa = scores[start + a];
+    const double sb = scores[start + b];
+    if (sa != sb) return sa > sb;
+    double key = 0;
+    if (mode == OPTIMISTIC) key = static_cast<double>(labels[start + b]) - static_cast<double>(labels[start + a]);
+    else if (mode == PESSIMISTIC) key = static_cast<double>(labels[start + a]) - static_cast<double>(labels[start + b]);
+    else if (mode == TREC) key = static_cast<double>(tieKeys[start + a] - tieKeys[start + b]);
+    return key != 0 ? key < 0 : a < b;
+  });
+}
+
+}  // namespace tie_eval

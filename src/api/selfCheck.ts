@@ -1,0 +1,69 @@
+import type { BackendName } from '../backends/backend.js';
+import { resolveBackend } from '../backends/facade.js';
+import { rng, pick, randInt } from '../util/random.js';
+import type { TieMode } from '../ties/modes.js';
+import { evaluateBatch } from './evaluateBatch.js';
+
+/** What `selfCheck` found. */
+export interface SelfCheckResult {
+  readonly backend: BackendName;
+  /** queries evaluated per tie mode */
+  readonly queries: number;
+  /** values compared with the reference */
+  readonly values: number;
+  /** the largest absolute difference from the TypeScript reference (relative where values exceed 1) */
+  readonly maxDeviation: number;
+}
+
+const MODES: readonly TieMode[] = ['average', 'optimistic', 'pessimistic', 'trec', 'input'];
+
+/**
+ * Checks a backend against the TypeScript reference on seeded random batches (heavy ties,
+ * unjudged labels, relevant documents not retrieved, every measure and tie mode) and returns
+ * the largest deviation. Use it to verify an install: a deviation above ~1e-12 means the
+ * backend is broken.
+ * @param backend the backend to check; default the one `auto` selects
+ * @param queries queries per tie mode (default 2000)
+ */
+export function selfCheck(backend: BackendName | 'auto' = 'auto', queries = 2000): SelfCheckResult {
+  const name = resolveBackend(backend).name;
+  const next = rng(0x7e1e);
+  const offsets = new Uint32Array(queries + 1);
+  for (let q = 0; q < queries; q++) offsets[q + 1] = offsets[q]! + (next() < 0.9 ? randInt(next, 0, 40) : randInt(next, 41, 600));
+  const total = offsets[queries]!;
+  const scores = new Float64Array(total);
+  const labels = new Int32Array(total);
+  const docs: string[] = [];
+  const ideal: number[][] = [];
+  for (let q = 0; q < queries; q++) {
+    const levels = pick(next, [1, 2, 3, 10, 1e9]);
+    for (let i = offsets[q]!; i < offsets[q + 1]!; i++) {
+      scores[i] = randInt(next, 0, levels);
+      labels[i] = pick(next, [-1, 0, 0, 0, 1, 2, 3]);
+      docs.push(`doc${randInt(next, 0, 1e9)}-${i}`);
+    }
+    ideal.push([...labels.subarray(offsets[q], offsets[q + 1]), ...Array.from({ length: randInt(next, 0, 5) }, () => randInt(next, 0, 3))]);
+  }
+  const k = [1, 3, 10, 25, 100, 700];
+  const measures = [
+    ...k.flatMap((c) => [`P@${c}`, `R@${c}`, `F1@${c}`, `AP@${c}`, `AP(norm=found)@${c}`, `RR@${c}`, `nDCG(gain=exp)@${c}`, `Success@${c}`, `RBP(p=0.5)@${c}`]),
+    'AP', 'AP(norm=min)', 'RR', 'nDCG', 'DCG', 'RBP', 'Rprec', 'bpref', 'P(rel=2)@5', 'nDCG(rel=2)@10', 'bpref(rel=3)',
+  ];
+  const batch = { scores, labels, offsets, docs, idealLabels: ideal };
+  let maxDeviation = 0;
+  let values = 0;
+  for (const ties of MODES) {
+    const want = evaluateBatch(batch, measures, { ties, backend: 'js' });
+    const got = evaluateBatch(batch, measures, { ties, backend: name });
+    for (const m of measures) {
+      const a = got.perQuery[m]!;
+      const b = want.perQuery[m]!;
+      for (let q = 0; q < queries; q++) {
+        const d = Math.abs(a[q]! - b[q]!) / Math.max(1, Math.abs(b[q]!));
+        maxDeviation = Math.max(maxDeviation, Number.isNaN(d) ? Infinity : d);
+        values++;
+      }
+    }
+  }
+  return { backend: name, queries, values, maxDeviation };
+}

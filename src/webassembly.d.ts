@@ -1,0 +1,16 @@
+// The part of the WebAssembly JS API the WASM glue uses. Node has it globally, but its
+// declarations live in TypeScript's DOM library, which this package does not load.
+declare namespace WebAssembly {
+  class Module {
+    constructor(bytes: BufferSource);
+  }
+  class Instance {
+    constructor(module: Module, imports: object);
+    readonly exports: Record<string, unknown>;
+  }
+  class Memory {
+    readonly buffer: ArrayBuffer;
+    grow(pages: number): number;
+  }
+}
+type BufferSource = ArrayBufferView | ArrayBuffer;

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateBatch, type Batch, type TieMode } from '../src/index.js';
+import { resolveBackend } from '../src/backends/facade.js';
+import { compilePlan } from '../src/measures/plan.js';
+import { TIE_MODES } from '../src/ties/modes.js';
+import { pick, randInt, rng } from '../src/util/random.js';
+import { COMPILED } from './backends.js';
+
+const MODES: TieMode[] = ['average', 'optimistic', 'pessimistic', 'trec', 'input'];
+const close = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b));
+
+/** A random batch: n from 0 to 2,000 (mostly small), heavy ties, unjudged and negative labels, relevant documents not retrieved. */
+function randomBatch(next: () => number, queries: number): Batch {
+  const offsets = new Uint32Array(queries + 1);
+  for (let q = 0; q < queries; q++) {
+    const u = next();
+    offsets[q + 1] = offsets[q]! + (u < 0.7 ? randInt(next, 0, 30) : u < 0.95 ? randInt(next, 31, 300) : randInt(next, 301, 2000));
+  }
+  const total = offsets[queries]!;
+  const scores = new Float64Array(total);
+  const labels = new Float64Array(total);
+  const docs: string[] = new Array(total);
+  const ideal: number[][] = [];
+  for (let q = 0; q < queries; q++) {
+    const levels = pick(next, [1, 2, 4, 16, 1000, 2 ** 40]);
+    const sign = pick(next, [1, -1]);
+    for (let i = offsets[q]!; i < offsets[q + 1]!; i++) {
+      scores[i] = sign * randInt(next, 0, levels) + pick(next, [0, 0, 0, 0.5]);
+      labels[i] = pick(next, [-2, -1, 0, 0, 0, 1, 1, 2, 3, 4]);
+      docs[i] = `D${randInt(next, 0, 99999)}#${i}`;
+    }
+    const extra = Array.from({ length: randInt(next, 0, 6) }, () => pick(next, [-1, 0, 1, 2, 3]));
+    ideal.push([...labels.subarray(offsets[q], offsets[q + 1]), ...extra]);
+  }
+  return { scores, labels, offsets, docs, idealLabels: ideal };
+}
+
+function measuresFor(next: () => number): string[] {
+  const k = pick(next, [1, 2, 3, 5, 10, 20, 50, 100, 500, 1000, 2500]);
+  const rel = pick(next, [1, 1, 2]);
+  const r = rel === 1 ? '' : `rel=${rel}`;
+  const p = (extra: string): string => (r && extra ? `(${r},${extra})` : r || extra ? `(${r}${extra})` : '');
+  const cut = [`P${p('')}@${k}`, `R${p('')}@${k}`, `F1${p('')}@${k}`, `AP${p('')}@${k}`, `AP${p('norm=min')}@${k}`, `AP${p('norm=found')}@${k}`, `RR${p('')}@${k}`, `DCG${p('gain=exp')}@${k}`, `nDCG${p('')}@${k}`, `RBP${p('p=0.9')}@${k}`, `Success${p('')}@${k}`];
+  const whole = [`AP${p('')}`, `RR${p('')}`, `nDCG${p('gain=exp')}`, `RBP${p('')}`, `Rprec${p('')}`, `bpref${p('')}`, `AP${p('norm=found')}`];
+  // cut-off measures alone take the partial ordering; with a whole-ranking measure, the full sort
+  return next() < 0.5 ? cut : [...cut, ...whole];
+}
+
+describe('differential: the compiled backends against the TypeScript reference', () => {
+  it.runIf(COMPILED.length > 0)('100,000 seeded random queries, every measure and tie mode, agree within 1e-12', () => {
+    const next = rng(0xd1ff);
+    let queries = 0;
+    let values = 0;
+    const worst = new Map(COMPILED.map((b) => [b.name, 0]));
+    for (let b = 0; b < 100; b++) {
+      const batch = randomBatch(next, 1000);
+      const measures = measuresFor(next);
+      const ties = MODES[b % MODES.length]!;
+      const want = evaluateBatch(batch, measures, { ties, backend: 'js' });
+      for (const { name } of COMPILED) {
+        const got = evaluateBatch(batch, measures, { ties, backend: name });
+        expect(got.backend).toBe(name);
+        for (const m of measures) {
+          const a = got.perQuery[m]!;
+          const e = want.perQuery[m]!;
+          for (let q = 0; q < a.length; q++) {
+            worst.set(name, Math.max(worst.get(name)!, Math.abs(a[q]! - e[q]!) / Math.max(1, Math.abs(e[q]!))));
+            if (!close(a[q]!, e[q]!)) expect.fail(`${name} ${m} (${ties}) query ${q} of batch ${b}: ${a[q]} vs reference ${e[q]}`);
+            values++;
+          }
+        }
+      }
+      queries += batch.offsets.length - 1;
+    }
+    const report = [...worst].map(([name, w]) => `${name} ${w.toExponential(2)}`).join(', ');
+    console.log(`differential: ${queries} queries, ${values} values compared, largest deviation ${report}`);
+    expect(queries).toBe(100_000);
+  });
+});
+
+describe.each(COMPILED)('differential: $name against the TypeScript reference', ({ name }) => {
+  it('reads typed-array views at non-zero byte offsets', () => {
+    const next = rng(77);
+    const batch = randomBatch(next, 200);
+    const n = batch.scores.length;
+    const scoreBuf = new Float64Array(n + 3);
+    scoreBuf.set(batch.scores, 3);
+    const labelBuf = new Int32Array(n + 5);
+    labelBuf.set(batch.labels, 5);
+    const offsetBuf = new Uint32Array(batch.offsets.length + 7);
+    offsetBuf.set(batch.offsets, 7);
+    const u8 = new Uint8Array(n + 1);
+    u8.set(Array.from(batch.labels, (l) => Math.max(0, l)), 1);
+    const measures = ['AP', 'nDCG@10', 'P@5', 'RR', 'bpref'];
+    const viewed = { scores: scoreBuf.subarray(3), labels: labelBuf.subarray(5), offsets: offsetBuf.subarray(7), docs: batch.docs! };
+    for (const ties of MODES) {
+      const want = evaluateBatch({ scores: batch.scores, labels: Int32Array.from(batch.labels), offsets: batch.offsets, docs: batch.docs! }, measures, { ties, backend: 'js' });
+      const got = evaluateBatch(viewed, measures, { ties, backend: name });
+      const wantU8 = evaluateBatch({ ...viewed, labels: u8.slice(1) }, measures, { ties, backend: 'js' });
+      const gotU8 = evaluateBatch({ ...viewed, labels: u8.subarray(1) }, measures, { ties, backend: name });
+      for (const m of measures) {
+        expect(Array.from(got.perQuery[m]!)).toEqual(Array.from(want.perQuery[m]!));
+        expect(Array.from(gotU8.perQuery[m]!)).toEqual(Array.from(wantU8.perQuery[m]!));
+      }
+    }
+  });
+
+  it('interleaved calls on two prepared batches give each its own values', () => {
+    const backend = resolveBackend(name);
+    const js = resolveBackend('js');
+    const next = rng(5);
+    const plan = compilePlan(['AP', 'nDCG@10', 'RR@5', 'bpref']);
+    const batches = [randomBatch(next, 300), randomBatch(next, 50)].map((b) => ({
+      labels: b.labels,
+      offsets: b.offsets,
+      ideal: b.labels,
+      idealOffsets: b.offsets,
+      relevant: null,
+      scores: b.scores,
+    }));
+    const prepared = batches.map((b) => backend.prepare(b, plan));
+    const reference = batches.map((b) => js.prepare(b, plan));
+    for (let round = 0; round < 6; round++) {
+      const i = round % 2;
+      const q = batches[i]!.offsets.length - 1;
+      const out = new Float64Array(4 * q);
+      const want = new Float64Array(4 * q);
+      const scores = batches[i]!.scores.map((s) => s + round * (i + 1));
+      expect(prepared[i]!.evaluate(scores, null, TIE_MODES.average, out).code).toBe(0);
+      reference[i]!.evaluate(scores, null, TIE_MODES.average, want);
+      expect(Array.from(out)).toEqual(Array.from(want));
+    }
+  });
+
+  it('a batch of 10^7 documents (WASM memory grows) matches the reference', () => {
+    const next = rng(10_000_000);
+    const queries = 10_000;
+    const offsets = new Uint32Array(queries + 1);
+    for (let q = 0; q < queries; q++) offsets[q + 1] = (q + 1) * 1000;
+    const scores = new Float64Array(10_000_000);
+    const labels = new Uint8Array(10_000_000);
+    for (let i = 0; i < scores.length; i++) {
+      scores[i] = Math.floor(next() * 8) ** 2;
+      labels[i] = next() < 0.05 ? 1 + Math.floor(next() * 3) : 0;
+    }
+    const measures = ['P@10', 'nDCG@10', 'RR@10', 'AP@100'];
+    const want = evaluateBatch({ scores, labels, offsets }, measures, { backend: 'js' });
+    const got = evaluateBatch({ scores, labels, offsets }, measures, { backend: name });
+    for (const m of measures) {
+      const a = got.perQuery[m]!;
+      const e = want.perQuery[m]!;
+      for (let q = 0; q < queries; q++) if (!close(a[q]!, e[q]!)) expect.fail(`${m} query ${q}: ${a[q]} vs ${e[q]}`);
+    }
+  });
+});
