@@ -1,0 +1,95 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { evaluateBatch } from '../src/index.js';
+import type { JudgedBatch } from '../src/backends/backend.js';
+import { resolveBackend } from '../src/backends/facade.js';
+import { ADDON_PATH } from '../src/backends/native.js';
+import { compilePlan } from '../src/measures/plan.js';
+import { Status } from '../src/reference/status.js';
+import { TIE_MODES } from '../src/ties/modes.js';
+import { BACKENDS } from './backends.js';
+
+const plan = compilePlan(['AP', 'nDCG@5', 'P@2']);
+const judged = (): JudgedBatch => ({
+  labels: Int32Array.of(1, 0, 2, 0, 1),
+  offsets: Uint32Array.of(0, 3, 5),
+  ideal: Int32Array.of(1, 0, 2, 0, 1),
+  idealOffsets: Uint32Array.of(0, 3, 5),
+  relevant: null,
+});
+
+describe.each(BACKENDS)('bad calls into the $name backend throw, none crashes', ({ name }) => {
+  const backend = resolveBackend(name);
+
+  it('wrong array types are TypeErrors', () => {
+    expect(() => backend.prepare({ ...judged(), labels: Int16Array.of(1, 0, 2, 0, 1) as never }, plan)).toThrow(TypeError);
+    expect(() => backend.prepare({ ...judged(), labels: [1, 0, 2, 0, 1] as never }, plan)).toThrow(TypeError);
+    expect(() => backend.prepare({ ...judged(), offsets: [0, 3, 5] as never }, plan)).toThrow(TypeError);
+    expect(() => backend.prepare({ ...judged(), relevant: [1, 1] as never }, plan)).toThrow(TypeError);
+    const prepared = backend.prepare(judged(), plan);
+    expect(() => prepared.evaluate([1, 2, 3, 4, 5] as never, null, TIE_MODES.average, new Float64Array(6))).toThrow(TypeError);
+    expect(() => prepared.evaluate(new Float64Array(5), null, TIE_MODES.trec, new Float64Array(6))).toThrow(TypeError);
+    expect(() => prepared.evaluate(new Float64Array(5), null, TIE_MODES.average, new Float64Array(5))).toThrow(TypeError);
+  });
+
+  it('short offsets, offsets past the end, decreasing offsets and wrong lengths are RangeErrors', () => {
+    expect(() => backend.prepare({ ...judged(), offsets: Uint32Array.of(0, 3) }, plan)).toThrow(RangeError);
+    expect(() => backend.prepare({ ...judged(), offsets: Uint32Array.of(0, 3, 9) }, plan)).toThrow(RangeError);
+    expect(() => backend.prepare({ ...judged(), offsets: Uint32Array.of(0, 4, 3, 5) }, plan)).toThrow(RangeError);
+    expect(() => backend.prepare({ ...judged(), offsets: new Uint32Array(0) }, plan)).toThrow(RangeError);
+    expect(() => backend.prepare({ ...judged(), idealOffsets: Uint32Array.of(0, 5) }, plan)).toThrow(RangeError);
+    const prepared = backend.prepare(judged(), plan);
+    expect(() => prepared.evaluate(new Float64Array(4), null, TIE_MODES.average, new Float64Array(6))).toThrow(RangeError);
+    expect(() => prepared.evaluate(new Float64Array(5), null, 9, new Float64Array(6))).toThrow(RangeError);
+  });
+
+  it('a malformed plan is refused before a kernel reads it', () => {
+    const bad = { ...plan, rows: plan.rows.slice(), packed: plan.packed.slice() };
+    bad.rows[2] = 7;
+    bad.packed[4 + 1 + 2 + 2] = 7; // measure 0's relevance column: past the one level
+    expect(() => backend.prepare(judged(), bad)).toThrow(RangeError);
+  });
+
+  it('NaN scores and fractional labels come back as statuses naming query and position', () => {
+    const prepared = backend.prepare(judged(), plan);
+    expect(prepared.status.code).toBe(Status.OK);
+    const status = prepared.evaluate(Float64Array.of(1, 2, 3, 4, NaN), null, TIE_MODES.average, new Float64Array(6));
+    expect(status).toEqual({ code: Status.SCORE_NAN, query: 1, position: 1 });
+    const fractional = backend.prepare({ ...judged(), labels: Float64Array.of(1, 0, 2, 0.5, 1), ideal: Float64Array.of(1, 0, 2, 0, 1) }, plan);
+    expect(fractional.status).toEqual({ code: Status.LABEL_NOT_INTEGER, query: 1, position: 0 });
+    expect(() =>
+      evaluateBatch({ scores: Float64Array.of(1, 2, 3, 4, NaN), labels: Int32Array.of(1, 0, 2, 0, 1), offsets: Uint32Array.of(0, 3, 5) }, ['AP'], { backend: name }),
+    ).toThrow(/query 1: score at position 1 is NaN/);
+  });
+});
+
+describe.runIf(BACKENDS.some((b) => b.name === 'native'))('the raw addon validates what it receives', () => {
+  const addon = createRequire(import.meta.url)(fileURLToPath(ADDON_PATH)) as Record<string, (...args: unknown[]) => unknown>;
+  const ok = judged();
+  const constants = new Float64Array(2 * plan.constantsPerQuery);
+
+  it('prepareQueries: wrong argument counts and types throw TypeError, bad values RangeError', () => {
+    expect(() => addon.prepareQueries!()).toThrow(TypeError);
+    expect(() => addon.prepareQueries!(null, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants)).toThrow(TypeError);
+    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, [1, 2], constants)).toThrow(TypeError);
+    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, new Float64Array(1))).toThrow(TypeError);
+    expect(() => addon.prepareQueries!(ok.labels, Uint32Array.of(0, 9), ok.ideal, Uint32Array.of(0, 5), null, plan.packed, new Float64Array(plan.constantsPerQuery))).toThrow(RangeError);
+    const packed = plan.packed.slice();
+    packed[0] = 1e9;
+    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, packed, constants)).toThrow(RangeError);
+  });
+
+  it('evaluateQueries: wrong types, lengths, modes and tie keys throw', () => {
+    addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants);
+    const out = new Float64Array(6);
+    const scores = new Float64Array(5);
+    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants)).toThrow(TypeError);
+    expect(() => addon.evaluateQueries!(new Float32Array(5), ok.labels, ok.offsets, null, 0, plan.packed, constants, out)).toThrow(TypeError);
+    expect(() => addon.evaluateQueries!(new Float64Array(4), ok.labels, ok.offsets, null, 0, plan.packed, constants, out)).toThrow(RangeError);
+    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 3, plan.packed, constants, out)).toThrow(TypeError);
+    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 2.5, plan.packed, constants, out)).toThrow(RangeError);
+    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants, new Float64Array(2))).toThrow(TypeError);
+    expect(addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants, out)).toEqual([0, -1, -1]);
+  });
+});

@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, runChild } from './support/child.js';
+
+/**
+ * npm's install step on a machine without a C++ compiler: a copy of the package whose build
+ * finds no compiler (CXX points nowhere) must still install, say so in one line, and serve
+ * through WebAssembly.
+ */
+describe('install without a C++ compiler', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tie-eval-install-'));
+  for (const part of ['package.json', 'binding.gyp', 'native', 'scripts', 'src', 'wasm']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the install script succeeds with one line, builds no addon, and WASM is selected', () => {
+    const install = spawnSync(process.execPath, ['scripts/install.mjs'], { cwd: dir, env: { ...process.env, CXX: '/nonexistent/c++', CC: '/nonexistent/cc' }, encoding: 'utf8' });
+    expect(install.status, install.stderr).toBe(0);
+    expect(install.stderr.trim().split('\n')).toHaveLength(1);
+    expect(install.stderr).toMatch(/^tie-eval: native backend unavailable \(node-gyp rebuild failed: .*\); the WASM backend will serve/);
+    expect(existsSync(join(dir, 'build/Release/tie_eval.node'))).toBe(false);
+
+    const info = runChild(`import { backendInfo } from './src/index.ts'; const i = backendInfo(); console.log(JSON.stringify({ ...i, errors: Object.keys(i.errors) }));`, { TIE_EVAL_BACKEND: '' }, dir);
+    expect(info.status, info.stderr).toBe(0);
+    expect(JSON.parse(info.stdout)).toEqual({ selected: 'wasm', available: ['wasm', 'js'], errors: ['native'] });
+
+    const forced = runChild(`import './src/index.ts';`, { TIE_EVAL_BACKEND: 'native' }, dir);
+    expect(forced.status).not.toBe(0);
+    expect(forced.stderr).toMatch(/TIE_EVAL_BACKEND: the native backend is not available: the native backend did not load/);
+  });
+
+  it('TIE_EVAL_SKIP_NATIVE disables the addon build the same way', () => {
+    const install = spawnSync(process.execPath, ['scripts/install.mjs'], { cwd: dir, env: { ...process.env, TIE_EVAL_SKIP_NATIVE: '1' }, encoding: 'utf8' });
+    expect(install.status).toBe(0);
+    expect(install.stderr).toMatch(/native backend unavailable \(TIE_EVAL_SKIP_NATIVE is set\)/);
+  });
+});
