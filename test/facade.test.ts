@@ -40,3 +40,14 @@ describe('the facade', () => {
     expect(result.maxDeviation).toBeLessThanOrEqual(1e-12);
   });
 });
+
+describe('small calls under auto', () => {
+  it.runIf(!process.env.TIE_EVAL_BACKEND)('go to the reference below ROUTE_TO_JS_BELOW entries, and to the selected backend above', async () => {
+    const { evaluateBatch } = await import('../src/index.js');
+    const { ROUTE_TO_JS_BELOW } = await import('../src/backends/facade.js');
+    const make = (n: number) => ({ scores: new Float64Array(n), labels: new Uint8Array(n), offsets: Uint32Array.of(0, n) });
+    expect(evaluateBatch(make(ROUTE_TO_JS_BELOW - 1), ['AP']).backend).toBe('js');
+    expect(evaluateBatch(make(ROUTE_TO_JS_BELOW), ['AP']).backend).toBe(backendInfo().selected);
+    expect(evaluateBatch(make(1), ['AP'], { backend: backendInfo().selected }).backend).toBe(backendInfo().selected);
+  });
+});

@@ -21,7 +21,7 @@ export function evaluateBatch(batch: Batch, measures: readonly string[], options
   const plan = compilePlan(measures);
   const mode = tieModeCode(options.ties);
   const flat = flattenBatch(batch, plan, mode);
-  const backend = resolveBackend(options.backend);
+  const backend = resolveBackend(options.backend, flat.scores.length);
   const q = flat.queries;
   const out = new Float64Array(plan.measures.length * q);
   const prepared = backend.prepare(flat, plan);

@@ -36,17 +36,27 @@ function named(name: string, origin: string): Backend {
   return backend;
 }
 
-const forced = process.env.TIE_EVAL_BACKEND;
-const selected: Backend =
-  forced !== undefined && forced !== '' ? named(forced, 'TIE_EVAL_BACKEND') : (loaded.get('native') ?? loaded.get('wasm') ?? jsBackend);
+const forcedName = process.env.TIE_EVAL_BACKEND;
+const forced = forcedName !== undefined && forcedName !== '';
+const selected: Backend = forced ? named(forcedName, 'TIE_EVAL_BACKEND') : (loaded.get('native') ?? loaded.get('wasm') ?? jsBackend);
 
 /**
- * The backend for a call: `auto` (default) is the one chosen at load time (native, else
- * wasm, else js; TIE_EVAL_BACKEND forces one); a name asks for that one and throws, with the
+ * Under `auto`, batches with fewer entries than this go to the TypeScript reference: below it
+ * the fixed cost of entering WASM or the addon outweighs their faster kernels. Measured with
+ * bench/small.bench.ts (judged in-degree queries, six @10): 18 entries: js 19 µs, wasm 23 µs,
+ * native 27 µs; 36: all three 26-28 µs; 74: wasm 31 µs, native 31 µs, js 38 µs.
+ */
+export const ROUTE_TO_JS_BELOW = 32;
+
+/**
+ * The backend for a call of `entries` documents: `auto` (default) is the one chosen at load
+ * time (native, else wasm, else js; TIE_EVAL_BACKEND forces one), except that small calls go
+ * to the reference unless a backend is forced; a name asks for that one and throws, with the
  * load error as its cause, when it is not available.
  */
-export function resolveBackend(choice: BackendChoice | undefined): Backend {
-  return choice === undefined || choice === 'auto' ? selected : named(choice, 'backend option');
+export function resolveBackend(choice: BackendChoice | undefined, entries = Infinity): Backend {
+  if (choice !== undefined && choice !== 'auto') return named(choice, 'backend option');
+  return !forced && entries < ROUTE_TO_JS_BELOW ? jsBackend : selected;
 }
 
 /** Which backend serves `auto`, which loaded, and why the others did not. */

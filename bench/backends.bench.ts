@@ -1,0 +1,26 @@
+import { Bench } from 'tinybench';
+import { backendInfo, evaluateBatch } from '../src/index.js';
+import { inDegreeBatch, type Variant } from './indegree.js';
+import { collect, printSection, results } from './report.js';
+
+/** The six measures at 10 of the paper's timing experiment. */
+export const SIX_AT_10 = ['P@10', 'R@10', 'F1@10', 'AP@10', 'RR@10', 'nDCG@10'];
+
+/**
+ * Throughput of each backend on the in-degree batch: all six @10 measures in one call,
+ * tie-aware (average), the backends side by side in one run.
+ */
+export async function backendsBench(variant: Variant, time: number): Promise<void> {
+  const batch = inDegreeBatch(variant);
+  const bench = new Bench({ name: `six @10, ${variant}`, time, warmupTime: Math.min(time, 500) });
+  for (const backend of backendInfo().available) {
+    if (variant === 'full' && backend === 'js') continue;
+    bench.add(`${backend}: six @10 (${variant})`, () => {
+      evaluateBatch(batch, SIX_AT_10, { backend });
+    });
+  }
+  await bench.run();
+  const before = results.length;
+  collect(bench, batch.scores.length, (name) => ({ backend: name.split(':')[0]!, variant, ties: 'average', measures: SIX_AT_10 }));
+  printSection(`all six @10 in one call, ${variant} (${batch.offsets.length - 1} queries, ${batch.scores.length} results)`, results.slice(before));
+}

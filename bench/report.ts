@@ -1,0 +1,52 @@
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import type { Bench } from 'tinybench';
+
+/** One measured row of `npm run bench -- --json FILE`. */
+export interface BenchResult {
+  name: string;
+  backend: string;
+  variant: string;
+  ties: string;
+  measures: string[];
+  medianMs: number;
+  p75Ms: number;
+  samples: number;
+  docsPerSec: number;
+}
+
+export const results: BenchResult[] = [];
+
+/** Adds the completed tasks of a tinybench run; `describe` gives each task's fields by its name. */
+export function collect(bench: Bench, docs: number, describe: (task: string) => Omit<BenchResult, 'name' | 'medianMs' | 'p75Ms' | 'samples' | 'docsPerSec'>): void {
+  for (const task of bench.tasks) {
+    const r = task.result;
+    if (r.state !== 'completed') throw new Error(`benchmark ${task.name} did not complete: ${r.state === 'errored' ? r.error.message : r.state}`);
+    results.push({ name: task.name, ...describe(task.name), medianMs: r.latency.p50, p75Ms: r.latency.p75, samples: r.latency.samplesCount, docsPerSec: (docs / r.latency.p50) * 1000 });
+  }
+}
+
+/** Prints the rows of a section, with each row's median as a ratio to the section's first. */
+export function printSection(title: string, rows: BenchResult[]): void {
+  console.log(`\n${title}`);
+  const base = rows[0]?.medianMs ?? 1;
+  console.table(
+    rows.map((r) => ({
+      task: r.name,
+      'median ms': r.medianMs.toPrecision(3),
+      'p75 ms': r.p75Ms.toPrecision(3),
+      samples: r.samples,
+      'docs/s': r.docsPerSec.toExponential(2),
+      ratio: (r.medianMs / base).toFixed(3),
+    })),
+  );
+}
+
+/** The machine the numbers came from. */
+export function machine(): Record<string, unknown> {
+  return { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.arch()}` };
+}
+
+export function writeJson(path: string): void {
+  writeFileSync(path, `${JSON.stringify({ machine: machine(), results }, null, 2)}\n`);
+}
