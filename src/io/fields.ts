@@ -1,0 +1,25 @@
+/**
+ * Splits buf[start..end) at runs of spaces and tabs into at most `max` fields, writing their
+ * [start, end) offsets to `bounds`; returns the field count, or max + 1 when there are more.
+ */
+export function splitFields(buf: Buffer, start: number, end: number, bounds: Int32Array, max: number): number {
+  let count = 0;
+  let i = start;
+  while (i < end) {
+    while (i < end && (buf[i] === 32 || buf[i] === 9)) i++;
+    if (i >= end) break;
+    if (count === max) return max + 1;
+    bounds[2 * count] = i;
+    while (i < end && buf[i] !== 32 && buf[i] !== 9) i++;
+    bounds[2 * count + 1] = i;
+    count++;
+  }
+  return count;
+}
+
+/** Whether a line is blank or a `#` comment. */
+export function isSkippable(buf: Buffer, start: number, end: number): boolean {
+  let i = start;
+  while (i < end && (buf[i] === 32 || buf[i] === 9)) i++;
+  return i === end || buf[i] === 35;
+}
