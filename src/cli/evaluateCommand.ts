@@ -7,6 +7,7 @@ import type { BackendChoice } from '../backends/facade.js';
 import { evaluateRun, type RunEvaluation } from './evaluateRun.js';
 import { DEFAULT_MEASURES, expandMeasures } from './measureNames.js';
 import { formatCsv, formatJson, formatTrec, type Format } from './output.js';
+import type { CliIo } from './main.js';
 import { progressOver } from './progress.js';
 
 interface EvaluateFlags {
@@ -42,7 +43,7 @@ Examples:
 `;
 
 /** The main job: `tie-eval [options] QRELS RUN [RUN ...]`. */
-export function addEvaluateCommand(program: Command): void {
+export function addEvaluateCommand(program: Command, io: CliIo): void {
   program
     .argument('<qrels>', 'judgements: qid iter docno label')
     .argument('<runs...>', 'runs: qid Q0 docno rank score runid (gzip allowed)')
@@ -83,10 +84,10 @@ export function addEvaluateCommand(program: Command): void {
       } finally {
         progress.stop();
       }
-      for (const run of runs) for (const w of run.warnings) process.stderr.write(`tie-eval: warning: ${w}\n`);
+      for (const run of runs) for (const w of run.warnings) io.stderr(`tie-eval: warning: ${w}\n`);
       const text =
         flags.format === 'json' ? formatJson(runs, measures, modes, flags.ties) : flags.format === 'csv' ? formatCsv(runs, measures, modes) : formatTrec(runs, measures, modes, flags.q === true);
       if (flags.output !== undefined) writeFileSync(flags.output, text);
-      else process.stdout.write(text);
+      else io.stdout(text);
     });
 }

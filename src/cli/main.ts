@@ -1,15 +1,33 @@
-#!/usr/bin/env node
 import { readFileSync } from 'node:fs';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { addEvaluateCommand } from './evaluateCommand.js';
+
+/** Where the command writes. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
-const program = new Command('tie-eval').version(version).description('Information-retrieval measures that stay correct when scores tie.');
-addEvaluateCommand(program);
-
-program.parseAsync(process.argv).catch((e: unknown) => {
-  if (e instanceof InvalidArgumentError) program.error(e.message);
-  process.stderr.write(`tie-eval: error: ${(e as Error).message}\n`);
-  process.exitCode = 1;
-});
+/**
+ * Runs the `tie-eval` command line with `args` (without node and the script) and returns the
+ * exit code: 0 on success, 1 on bad input (the error on stderr, nothing on stdout), 2 on a
+ * bad command line.
+ */
+export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
+  const program = new Command('tie-eval')
+    .version(version)
+    .description('Information-retrieval measures that stay correct when scores tie.')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  addEvaluateCommand(program, io);
+  try {
+    await program.parseAsync([...args], { from: 'user' });
+    return 0;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+    io.stderr(`tie-eval: error: ${(e as Error).message}\n`);
+    return 1;
+  }
+}

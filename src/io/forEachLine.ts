@@ -38,8 +38,10 @@ export async function forEachLine(path: string, handler: LineHandler, onBytes?: 
   const stream = gzip ? raw.pipe(createGunzip()) : raw;
   let rest: Buffer | null = null;
   let line = 0;
+  let reading = true; // false while the handler runs: its errors pass through unwrapped
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
+      reading = false;
       const buf: Buffer = rest === null ? chunk : Buffer.concat([rest, chunk]);
       let start = 0;
       let nl = buf.indexOf(NEWLINE, start);
@@ -50,9 +52,11 @@ export async function forEachLine(path: string, handler: LineHandler, onBytes?: 
         nl = buf.indexOf(NEWLINE, start);
       }
       rest = start < buf.length ? buf.subarray(start) : null;
+      reading = true;
     }
   } catch (e) {
-    if (e instanceof FileError) throw e;
+    if (!reading) throw e;
+    raw.destroy();
     throw new FileError(path, line, `cannot read the file (${(e as Error).message})`);
   }
   if (rest !== null) handler(rest, 0, rest[rest.length - 1] === CR ? rest.length - 1 : rest.length, line + 1);

@@ -28,12 +28,12 @@ class Ungrouped extends Error {}
 
 /**
  * Streams a run file, `qid Q0 docno rank score runid` (tabs or spaces, `#` comment lines,
- * CRLF, gzip), and hands over each query when its last line has been read, so a run grouped by
+ * CRLF, gzip; fields past the sixth ignored, as trec_eval does), and hands over each query when its last line has been read, so a run grouped by
  * query (the usual case) is never held in memory whole. When a query's lines turn out not to be
  * contiguous, the file is read again and every query is buffered until the end.
  * Scores parse as decimal floats with exponents (`7.763e-05`); the rank field is only used to
  * count lines whose score rises while their rank rises (the exponent-format sorting bug).
- * @throws FileError (file, line, the line) for a wrong field count (and qrels given as a run),
+ * @throws FileError (file, line, the line) for fewer than 6 fields (and qrels given as a run),
  *   a score that is not a number, an empty file
  */
 export async function readRun(path: string, onQuery: (query: RunQuery) => void, onBytes?: (bytes: number) => void): Promise<RunNotes> {
@@ -58,10 +58,11 @@ async function scan(path: string, buffered: boolean, onQuery: (query: RunQuery) 
     path,
     (buf, start, end, line) => {
       if (isSkippable(buf, start, end)) return;
+      // fields after the sixth are ignored, as trec_eval does (its own test runs carry some)
       const count = splitFields(buf, start, end, bounds, 7);
-      if (count !== 6) {
+      if (count < 6) {
         const hint = count === 4 ? ' (4 fields: this looks like a qrels file; give the qrels first, then the run)' : '';
-        throw new FileError(path, line, `a run line has 6 fields (qid Q0 docno rank score runid), this one ${count > 7 ? 'more' : count}${hint}`, buf.toString('utf8', start, end));
+        throw new FileError(path, line, `a run line has 6 fields (qid Q0 docno rank score runid), this one ${count}${hint}`, buf.toString('utf8', start, end));
       }
       lines++;
       const score = parseScore(buf, bounds[8]!, bounds[9]!);

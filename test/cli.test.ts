@@ -1,0 +1,177 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { evaluateBatch } from '../src/index.js';
+import { cli } from './support/cli.js';
+import { FIXTURES } from './support/trecFiles.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tie-eval-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const file = (name: string, text: string | Buffer): string => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+const fixture = (p: string): string => fileURLToPath(new URL(p, FIXTURES));
+const EXAMPLE_QRELS = fileURLToPath(new URL('../examples/qrels.txt', import.meta.url));
+const EXAMPLE_RUN = fileURLToPath(new URL('../examples/run.txt', import.meta.url));
+const QRELS = fixture('inputs/qrels.test');
+const RUN = fixture('inputs/results.test');
+
+describe('tie-eval: output', () => {
+  it('json values equal evaluateBatch on the same data', async () => {
+    const measures = ['AP', 'nDCG@10', 'RR', 'P(rel=2)@3', 'bpref'];
+    const r = await cli('--format', 'json', '-q', ...measures.flatMap((m) => ['-m', m]), EXAMPLE_QRELS, EXAMPLE_RUN);
+    expect(r.code, r.stderr).toBe(0);
+    const json = JSON.parse(r.stdout);
+    // the same files read by hand
+    const judged = new Map<string, Map<string, number>>();
+    for (const l of readFileSync(EXAMPLE_QRELS, 'utf8').trim().split('\n')) {
+      const [q, , d, label] = l.split(/\s+/);
+      if (!judged.has(q!)) judged.set(q!, new Map());
+      judged.get(q!)!.set(d!, Number(label));
+    }
+    const lines = readFileSync(EXAMPLE_RUN, 'utf8').trim().split('\n').map((l) => l.split(/\s+/));
+    const qids = [...new Set(lines.map((f) => f[0]!))].sort();
+    const rows = qids.flatMap((q) => lines.filter((f) => f[0] === q));
+    const offsets = Uint32Array.from([0, ...qids.map((q) => rows.findLastIndex((f) => f[0] === q) + 1)]);
+    const batch = {
+      scores: Float64Array.from(rows, (f) => Number(f[4])),
+      labels: Int32Array.from(rows, (f) => judged.get(f[0]!)!.get(f[2]!) ?? -1),
+      offsets,
+      idealLabels: qids.map((q) => [...judged.get(q)!.values()]),
+    };
+    const want = evaluateBatch(batch, measures);
+    expect(json).toMatchObject({ ties: 'average', measures, queries: 3 });
+    for (const m of measures) {
+      expect(json.mean[m]).toBe(want.mean[m]);
+      qids.forEach((q, i) => expect(json.perQuery[q][m]).toBe(want.perQuery[m]![i]));
+    }
+  });
+
+  it('--ties range prints pessimistic, average and optimistic, ordered', async () => {
+    const r = await cli('--ties', 'range', '-q', '-m', 'AP', EXAMPLE_QRELS, EXAMPLE_RUN);
+    const rows = r.stdout.trim().split('\n').map((l) => l.split('\t').slice(2).map(Number));
+    expect(rows).toHaveLength(4);
+    for (const [lo, avg, hi] of rows) expect(lo! <= avg! && avg! <= hi! && lo! < hi!).toBe(true);
+    const json = JSON.parse((await cli('--ties', 'range', '--format', 'json', '-m', 'AP', EXAMPLE_QRELS, EXAMPLE_RUN)).stdout);
+    expect(Object.keys(json.mean.AP)).toEqual(['pessimistic', 'average', 'optimistic']);
+  });
+
+  it('csv: a header, one row per run and query, an all row; several runs; -o writes a file', async () => {
+    const out = join(dir, 'out.csv');
+    const r = await cli('--format', 'csv', '-m', 'AP(rel=1,norm=min)', '-m', 'P@5', '-o', out, EXAMPLE_QRELS, EXAMPLE_RUN, EXAMPLE_RUN);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('run,query,"AP(rel=1,norm=min)",P@5');
+    expect(lines).toHaveLength(1 + 2 * 4);
+    expect(lines[4]).toMatch(/,all,/);
+  });
+
+  it('trec_eval names, -m comma lists and -l: P.5,10 prints P_5 and P_10; -l2 leaves nDCG gains alone', async () => {
+    const r = await cli('-m', 'P.5,10', '-m', 'map,ndcg', QRELS, RUN);
+    expect(r.stdout.split('\n').map((l) => l.split('\t')[0]!.trim())).toEqual(['P_5', 'P_10', 'map', 'ndcg', '']);
+    const l2 = await cli('-l2', '-m', 'AP', '-m', 'nDCG', fixture('inputs/qrels.rel_level'), RUN);
+    const l1 = await cli('-m', 'AP', '-m', 'nDCG', fixture('inputs/qrels.rel_level'), RUN);
+    expect(l2.stdout.split('\n')[0]).not.toBe(l1.stdout.split('\n')[0]);
+    expect(l2.stdout.split('\n')[1]).toBe(l1.stdout.split('\n')[1]);
+  });
+
+  it('-J drops unjudged documents; -M keeps the top n (trec order) or the whole crossing tie group (average)', async () => {
+    const run = file('m.run', ['1 Q0 a 1 3 r', '1 Q0 b 2 2 r', '1 Q0 c 3 2 r', '1 Q0 d 4 2 r', '1 Q0 e 5 1 r'].join('\n'));
+    const qrels = file('m.qrels', ['1 0 a 0', '1 0 b 0', '1 0 d 1', '1 0 e 1'].join('\n'));
+    // scores a 3, b = c = d 2, e 1; relevant d and e; c unjudged
+    const p = async (k: number, ...args: string[]): Promise<number> => Number((await cli(...args, '-m', `P@${k}`, qrels, run)).stdout.split('\t')[2]);
+    expect(await p(3)).toBeCloseTo(2 / 3 / 3, 4); // a, then 2 of the 3 tied slots hold d with chance 2/3
+    expect(await p(3, '-J')).toBeCloseTo(1 / 3, 4); // c dropped: a, {b, d}, e
+    expect(await p(5, '--ties', 'trec')).toBeCloseTo(2 / 5, 4); // a, d, c, b, e
+    expect(await p(5, '--ties', 'trec', '-M', '2')).toBeCloseTo(1 / 5, 4); // a, d
+    expect(await p(5, '-M', '2')).toBeCloseTo(1 / 5, 4); // a and the whole tie group b, c, d; e cut
+    expect(await p(5, '-M', '1')).toBe(0); // a alone
+  });
+
+  it('a bin that runs', async () => {
+    const r = await cli('--version');
+    expect(r.stdout.trim()).toBe(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version);
+    expect((await cli('--help')).stdout).toMatch(/Measures[\s\S]*nDCG\(rel=integer >= 1, gain=linear\|exp\)\[@k\][\s\S]*Examples:/);
+  });
+});
+
+describe('tie-eval: files', () => {
+  const base = async (run = RUN, qrels = QRELS): Promise<string> => (await cli('-q', '--ties', 'trec', '-m', 'map', '-m', 'ndcg', qrels, run)).stdout;
+
+  it('gzip, CRLF, comment lines and spaces read like the plain file', async () => {
+    const want = await base();
+    expect(await base(file('r.gz', gzipSync(readFileSync(RUN))))).toBe(want);
+    expect(await base(file('r.crlf', readFileSync(RUN, 'utf8').replace(/\n/g, '\r\n')))).toBe(want);
+    expect(await base(file('r.comments', `# a comment\n${readFileSync(RUN, 'utf8').replace(/\n/, '\n# another\n\n')}`))).toBe(want);
+    expect(await base(file('r.spaces', readFileSync(RUN, 'utf8').replace(/\t/g, '   ')))).toBe(want);
+    expect(await base(RUN, file('q.gz', gzipSync(readFileSync(QRELS))))).toBe(want);
+    expect(await base(RUN, fixture('inputs/qrels.test.with-comments'))).toBe(want);
+  });
+
+  it('exponent-format scores parse as C and JavaScript do', async () => {
+    const run = file('exp.run', ['1 Q0 a 1 7.763e-05 r', '1 Q0 b 2 1E-4 r', '1 Q0 c 3 .0001 r', '1 Q0 d 4 -3 r', '1 Q0 e 5 +2.5e+0 r', '1 Q0 f 6 -inf r'].join('\n'));
+    const qrels = file('exp.qrels', ['1 0 a 1', '1 0 b 0', '1 0 c 1', '1 0 e 0'].join('\n'));
+    // order: e (2.5), then b and c tied at 1e-4, a, d, f: RR = average of 1/2 and 1/3
+    const r = await cli('-m', 'RR', qrels, run);
+    expect(Number(r.stdout.split('\t')[2])).toBeCloseTo((1 / 2 + 1 / 3) / 2, 4);
+  });
+
+  it('an ungrouped run (lines of queries interleaved) gives the grouped result', async () => {
+    const lines = readFileSync(RUN, 'utf8').trim().split('\n');
+    const shuffled = lines.map((l, i) => [l, (i * 7919) % lines.length] as const).sort((a, b) => a[1] - b[1]).map((x) => x[0]);
+    expect(await base(file('shuffled.run', shuffled.join('\n')))).toBe(await base());
+  });
+});
+
+describe('tie-eval: bad input gives an error with file, line and the line, exit 1, no result', () => {
+  const bad = async (args: string[], pattern: RegExp): Promise<void> => {
+    const r = await cli(...args);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(pattern);
+  };
+  const qrels = (): string => file('ok.qrels', '1 0 a 1\n1 0 b 0\n');
+  const run = (): string => file('ok.run', '1 Q0 a 1 2 r\n1 Q0 b 2 1 r\n');
+
+  it('wrong field count', () => bad([qrels(), file('f.run', '1 Q0 a 1 2 r\n1 Q0 b 2 1\n')], /f\.run:2: a run line has 6 fields .*this one 5\n {2}2 \| 1 Q0 b 2 1/));
+  it('a score that is not a number', () => bad([qrels(), file('s.run', '1 Q0 a 1 2 r\n1 Q0 b 2 high r\n')], /s\.run:2: the score \(5th field\) is not a number\n {2}2 \| 1 Q0 b 2 high r/));
+  it('a label that is not an integer', () => bad([file('l.qrels', '1 0 a 1\n1 0 b 0.5\n'), run()], /l\.qrels:2: the label \(4th field\) is not an integer\n {2}2 \| 1 0 b 0\.5/));
+  it('the same document twice in a query of the run, naming both lines', () => bad([qrels(), file('d.run', '1 Q0 a 1 2 r\n1 Q0 b 2 1 r\n1 Q0 a 3 0 r\n')], /d\.run:3: document a appears twice in query 1, at lines 1 and 3/));
+  it('the same document twice in a query of the qrels, naming both lines', () => bad([file('d.qrels', '1 0 a 1\n1 0 b 0\n1 0 a 0\n'), run()], /d\.qrels:3: document a of query 1 is judged twice, at lines 1 and 3/));
+  it('an empty run, an empty qrels, a missing file', async () => {
+    await bad([qrels(), file('empty.run', '')], /empty\.run: the run file holds no results/);
+    await bad([file('empty.qrels', '# nothing\n'), run()], /empty\.qrels: the qrels file holds no judgements/);
+    await bad([qrels(), join(dir, 'nope.run')], /nope\.run: cannot read the file \(ENOENT\)/);
+  });
+  it('a qrels file given as the run, and the reverse', async () => {
+    await bad([qrels(), qrels()], /ok\.qrels:1: a run line has 6 fields .*this one 4 \(4 fields: this looks like a qrels file/);
+    await bad([run(), run()], /ok\.run:1: a qrels line has 4 fields .*this one 6 \(6 fields: this looks like a run file/);
+  });
+  it('unknown measure names list the valid ones', () => bad(['-m', 'MAP@10', qrels(), run()], /unknown measure 'MAP@10'[\s\S]*valid measures/));
+  it('a bad option is a usage error (exit 2)', async () => {
+    const r = await cli('--ties', 'random', qrels(), run());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--ties <mode>.*random.*is invalid/);
+  });
+});
+
+describe('tie-eval: warnings, not errors', () => {
+  it('run queries missing from the qrels: one line with their count', async () => {
+    const r = await cli('-m', 'AP', file('w.qrels', '1 0 a 1\n'), file('w.run', '1 Q0 a 1 2 r\n2 Q0 a 1 2 r\n3 Q0 a 1 2 r\n'));
+    expect(r.code).toBe(0);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/2 queries of the run are not in the qrels and were ignored \(e\.g\. 2, 3\)/);
+  });
+
+  it('scores rising down a query while ranks rise (exponent-format sorting bug): counted and reported', async () => {
+    const r = await cli('-m', 'AP', file('x.qrels', '1 0 a 1\n'), file('x.run', '1 Q0 a 1 1.37 r\n1 Q0 b 2 0.5 r\n1 Q0 c 3 7.763e-05 r\n1 Q0 d 4 8.1e-05 r\n1 Q0 e 5 9e-05 r\n'));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/2 lines score higher than the line before .*first at line 4/);
+  });
+});

@@ -1,0 +1,9 @@
+import { runCli } from '../../src/cli/main.js';
+
+/** Runs the command line in-process and collects what it writes. */
+export async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { code, stdout, stderr };
+}
