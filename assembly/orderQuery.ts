@@ -1,10 +1,11 @@
 import { AVERAGE } from './catalog';
 import { getF64, setF64, setI32 } from './memory';
+import { rankPositions } from './rankPositions';
 import * as S from './scratch';
 import { selectLargest } from './selectLargest';
 import { sortPositions } from './sortPositions';
 
-/** Queries this small are sorted whole: selection does not pay below it. */
+/** Queries this small are ranked whole without branches (rankPositions): selection does not pay below it. */
 export const SELECT_ABOVE: i32 = 32;
 
 /**
@@ -14,14 +15,19 @@ export const SELECT_ABOVE: i32 = 32;
  * rank of the document id in descending byte order), else the position (input; and average,
  * where the order inside a group does not matter).
  *
- * Only the first `depth` positions are needed. When depth < n (every measure has a cut-off),
+ * Small queries are ranked without branches (rankPositions). Of a larger query only the first
+ * `depth` positions are needed. When depth < n (every measure has a cut-off),
  * the score s* at position `depth` is selected in linear time; the documents above s* are
  * sorted and the whole group of s* (the group crossing the cut-off) follows them, sorted by
  * key except in average mode, where only its counts matter.
  * Returns how many positions `S.order` holds, at least min(depth, n).
  */
 export function orderQuery<L>(scores: usize, labels: usize, tieKeys: usize, start: i32, n: i32, depth: i32, mode: i32): i32 {
-  if (depth >= n || n <= SELECT_ABOVE) {
+  if (n <= SELECT_ABOVE) {
+    rankPositions<L>(scores, labels, tieKeys, start, n, mode);
+    return n;
+  }
+  if (depth >= n) {
     for (let i = 0; i < n; i++) setI32(S.order, i, i);
     sortPositions<L>(scores, labels, tieKeys, start, mode, 0, n);
     return n;

@@ -90,34 +90,29 @@ std::string checkPlan(const Napi::Value& v) {
   return "";
 }
 
-Napi::Value statusArray(Napi::Env env, const tie_eval::KernelStatus& status) {
-  Napi::Array result = Napi::Array::New(env, 3);
-  result.Set(0u, Napi::Number::New(env, status.code));
-  result.Set(1u, Napi::Number::New(env, static_cast<double>(status.query)));
-  result.Set(2u, Napi::Number::New(env, static_cast<double>(status.position)));
-  return result;
-}
+/** The status argument: an Int32Array of 3 that receives [code, query, position]. */
+bool isStatus(const Napi::Value& v) { return isTyped(v, napi_int32_array) && lengthOf(v) == 3; }
 
 template <typename L, typename I>
-tie_eval::KernelStatus runPrepare(const Napi::CallbackInfo& info, Scratch& s, const Plan& plan, double* constants) {
+int runPrepare(const Napi::CallbackInfo& info, Scratch& s, const Plan& plan, double* constants, int32_t* status) {
   const auto offsets = info[1].As<Napi::Uint32Array>();
   const double* relevant = info[4].IsNull() ? nullptr : info[4].As<Napi::Float64Array>().Data();
   return tie_eval::prepareQueries(info[0].As<Napi::TypedArrayOf<L>>().Data(), offsets.Data(), static_cast<int64_t>(offsets.ElementLength()) - 1,
-                                  info[2].As<Napi::TypedArrayOf<I>>().Data(), info[3].As<Napi::Uint32Array>().Data(), relevant, plan, s, constants);
+                                  info[2].As<Napi::TypedArrayOf<I>>().Data(), info[3].As<Napi::Uint32Array>().Data(), relevant, plan, s, constants, status);
 }
 
 template <typename L>
-tie_eval::KernelStatus runPrepareIdeal(const Napi::CallbackInfo& info, Scratch& s, const Plan& plan, double* constants) {
+int runPrepareIdeal(const Napi::CallbackInfo& info, Scratch& s, const Plan& plan, double* constants, int32_t* status) {
   const auto type = info[2].As<Napi::TypedArray>().TypedArrayType();
-  if (type == napi_uint8_array) return runPrepare<L, uint8_t>(info, s, plan, constants);
-  if (type == napi_int32_array) return runPrepare<L, int32_t>(info, s, plan, constants);
-  return runPrepare<L, double>(info, s, plan, constants);
+  if (type == napi_uint8_array) return runPrepare<L, uint8_t>(info, s, plan, constants, status);
+  if (type == napi_int32_array) return runPrepare<L, int32_t>(info, s, plan, constants, status);
+  return runPrepare<L, double>(info, s, plan, constants, status);
 }
 
-/** prepareQueries(labels, offsets, ideal, idealOffsets, relevant | null, plan, constants) -> [code, query, position] */
+/** prepareQueries(labels, offsets, ideal, idealOffsets, relevant | null, plan, constants, status) -> code; status gets [code, query, position] */
 Napi::Value PrepareQueries(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  if (info.Length() != 7) return fail(env, true, "prepareQueries takes 7 arguments");
+  if (info.Length() != 8) return fail(env, true, "prepareQueries takes 8 arguments");
   if (!isLabelArray(info[0]) || !isLabelArray(info[2])) return fail(env, true, "labels and ideal labels must be Float64Array, Int32Array or Uint8Array");
   std::string error = checkOffsets(info[1], lengthOf(info[0]), "offsets");
   if (error.empty()) error = checkOffsets(info[3], lengthOf(info[2]), "idealOffsets");
@@ -129,27 +124,29 @@ Napi::Value PrepareQueries(const Napi::CallbackInfo& info) {
   if (!error.empty()) return fail(env, !isTyped(info[5], napi_float64_array), error);
   const Plan plan{info[5].As<Napi::Float64Array>().Data()};
   if (!isTyped(info[6], napi_float64_array) || lengthOf(info[6]) != queries * plan.constantsPerQuery()) return fail(env, true, "constants must be a Float64Array of queries x constants per query");
+  if (!isStatus(info[7])) return fail(env, true, "status must be an Int32Array of 3");
   Scratch& s = env.GetInstanceData<AddonData>()->scratch;
   double* constants = info[6].As<Napi::Float64Array>().Data();
+  int32_t* status = info[7].As<Napi::Int32Array>().Data();
   const auto type = info[0].As<Napi::TypedArray>().TypedArrayType();
-  if (type == napi_uint8_array) return statusArray(env, runPrepareIdeal<uint8_t>(info, s, plan, constants));
-  if (type == napi_int32_array) return statusArray(env, runPrepareIdeal<int32_t>(info, s, plan, constants));
-  return statusArray(env, runPrepareIdeal<double>(info, s, plan, constants));
+  if (type == napi_uint8_array) return Napi::Number::New(env, runPrepareIdeal<uint8_t>(info, s, plan, constants, status));
+  if (type == napi_int32_array) return Napi::Number::New(env, runPrepareIdeal<int32_t>(info, s, plan, constants, status));
+  return Napi::Number::New(env, runPrepareIdeal<double>(info, s, plan, constants, status));
 }
 
 template <typename L>
-tie_eval::KernelStatus runEvaluate(const Napi::CallbackInfo& info, Scratch& s, const Plan& plan, int mode) {
+int runEvaluate(const Napi::CallbackInfo& info, Scratch& s, const Plan& plan, int mode) {
   const auto offsets = info[2].As<Napi::Uint32Array>();
   const int32_t* tieKeys = info[3].IsNull() ? nullptr : info[3].As<Napi::Int32Array>().Data();
   return tie_eval::evaluateQueries(info[0].As<Napi::Float64Array>().Data(), info[1].As<Napi::TypedArrayOf<L>>().Data(), offsets.Data(),
                                    static_cast<int64_t>(offsets.ElementLength()) - 1, tieKeys, mode, plan, info[6].As<Napi::Float64Array>().Data(), s,
-                                   info[7].As<Napi::Float64Array>().Data());
+                                   info[7].As<Napi::Float64Array>().Data(), info[8].As<Napi::Int32Array>().Data());
 }
 
-/** evaluateQueries(scores, labels, offsets, tieKeys | null, mode, plan, constants, out) -> [code, query, position] */
+/** evaluateQueries(scores, labels, offsets, tieKeys | null, mode, plan, constants, out, status) -> code; status gets [code, query, position] */
 Napi::Value EvaluateQueries(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  if (info.Length() != 8) return fail(env, true, "evaluateQueries takes 8 arguments");
+  if (info.Length() != 9) return fail(env, true, "evaluateQueries takes 9 arguments");
   if (!isTyped(info[0], napi_float64_array)) return fail(env, true, "scores must be a Float64Array");
   if (!isLabelArray(info[1])) return fail(env, true, "labels must be a Float64Array, Int32Array or Uint8Array");
   const size_t entries = lengthOf(info[0]);
@@ -168,12 +165,13 @@ Napi::Value EvaluateQueries(const Napi::CallbackInfo& info) {
   const Plan plan{info[5].As<Napi::Float64Array>().Data()};
   if (!isTyped(info[6], napi_float64_array) || lengthOf(info[6]) != queries * plan.constantsPerQuery()) return fail(env, true, "constants must be a Float64Array of queries x constants per query");
   if (!isTyped(info[7], napi_float64_array) || lengthOf(info[7]) != queries * plan.measures()) return fail(env, true, "out must be a Float64Array of measures x queries");
+  if (!isStatus(info[8])) return fail(env, true, "status must be an Int32Array of 3");
   Scratch& s = env.GetInstanceData<AddonData>()->scratch;
   const auto type = info[1].As<Napi::TypedArray>().TypedArrayType();
   const int m = static_cast<int>(mode);
-  if (type == napi_uint8_array) return statusArray(env, runEvaluate<uint8_t>(info, s, plan, m));
-  if (type == napi_int32_array) return statusArray(env, runEvaluate<int32_t>(info, s, plan, m));
-  return statusArray(env, runEvaluate<double>(info, s, plan, m));
+  if (type == napi_uint8_array) return Napi::Number::New(env, runEvaluate<uint8_t>(info, s, plan, m));
+  if (type == napi_int32_array) return Napi::Number::New(env, runEvaluate<int32_t>(info, s, plan, m));
+  return Napi::Number::New(env, runEvaluate<double>(info, s, plan, m));
 }
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {

@@ -1,5 +1,6 @@
 export { evaluate } from './api/evaluate.js';
 export { evaluateBatch } from './api/evaluateBatch.js';
+export { prepare, type PrepareOptions, type PreparedEvaluator } from './api/prepare.js';
 export { selfCheck, type SelfCheckResult } from './api/selfCheck.js';
 export { backendInfo, type BackendChoice, type BackendInfo } from './backends/facade.js';
 export { InputError, InputTypeError } from './api/errors.js';

@@ -53,11 +53,11 @@ describe.each(BACKENDS)('bad calls into the $name backend throw, none crashes', 
 
   it('NaN scores and fractional labels come back as statuses naming query and position', () => {
     const prepared = backend.prepare(judged(), plan);
-    expect(prepared.status.code).toBe(Status.OK);
-    const status = prepared.evaluate(Float64Array.of(1, 2, 3, 4, NaN), null, TIE_MODES.average, new Float64Array(6));
-    expect(status).toEqual({ code: Status.SCORE_NAN, query: 1, position: 1 });
+    expect(prepared.status[0]).toBe(Status.OK);
+    expect(prepared.evaluate(Float64Array.of(1, 2, 3, 4, NaN), null, TIE_MODES.average, new Float64Array(6))).toBe(Status.SCORE_NAN);
+    expect(Array.from(prepared.status)).toEqual([Status.SCORE_NAN, 1, 1]);
     const fractional = backend.prepare({ ...judged(), labels: Float64Array.of(1, 0, 2, 0.5, 1), ideal: Float64Array.of(1, 0, 2, 0, 1) }, plan);
-    expect(fractional.status).toEqual({ code: Status.LABEL_NOT_INTEGER, query: 1, position: 0 });
+    expect(Array.from(fractional.status)).toEqual([Status.LABEL_NOT_INTEGER, 1, 0]);
     expect(() =>
       evaluateBatch({ scores: Float64Array.of(1, 2, 3, 4, NaN), labels: Int32Array.of(1, 0, 2, 0, 1), offsets: Uint32Array.of(0, 3, 5) }, ['AP'], { backend: name }),
     ).toThrow(/query 1: score at position 1 is NaN/);
@@ -68,28 +68,31 @@ describe.runIf(BACKENDS.some((b) => b.name === 'native'))('the raw addon validat
   const addon = createRequire(import.meta.url)(fileURLToPath(ADDON_PATH)) as Record<string, (...args: unknown[]) => unknown>;
   const ok = judged();
   const constants = new Float64Array(2 * plan.constantsPerQuery);
+  const status = new Int32Array(3);
 
   it('prepareQueries: wrong argument counts and types throw TypeError, bad values RangeError', () => {
     expect(() => addon.prepareQueries!()).toThrow(TypeError);
-    expect(() => addon.prepareQueries!(null, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants)).toThrow(TypeError);
-    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, [1, 2], constants)).toThrow(TypeError);
-    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, new Float64Array(1))).toThrow(TypeError);
-    expect(() => addon.prepareQueries!(ok.labels, Uint32Array.of(0, 9), ok.ideal, Uint32Array.of(0, 5), null, plan.packed, new Float64Array(plan.constantsPerQuery))).toThrow(RangeError);
+    expect(() => addon.prepareQueries!(null, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants, status)).toThrow(TypeError);
+    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, [1, 2], constants, status)).toThrow(TypeError);
+    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, new Float64Array(1), status)).toThrow(TypeError);
+    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants, new Int32Array(2))).toThrow(TypeError);
+    expect(() => addon.prepareQueries!(ok.labels, Uint32Array.of(0, 9), ok.ideal, Uint32Array.of(0, 5), null, plan.packed, new Float64Array(plan.constantsPerQuery), status)).toThrow(RangeError);
     const packed = plan.packed.slice();
     packed[0] = 1e9;
-    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, packed, constants)).toThrow(RangeError);
+    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, packed, constants, status)).toThrow(RangeError);
   });
 
   it('evaluateQueries: wrong types, lengths, modes and tie keys throw', () => {
-    addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants);
+    addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants, status);
     const out = new Float64Array(6);
     const scores = new Float64Array(5);
-    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants)).toThrow(TypeError);
-    expect(() => addon.evaluateQueries!(new Float32Array(5), ok.labels, ok.offsets, null, 0, plan.packed, constants, out)).toThrow(TypeError);
-    expect(() => addon.evaluateQueries!(new Float64Array(4), ok.labels, ok.offsets, null, 0, plan.packed, constants, out)).toThrow(RangeError);
-    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 3, plan.packed, constants, out)).toThrow(TypeError);
-    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 2.5, plan.packed, constants, out)).toThrow(RangeError);
-    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants, new Float64Array(2))).toThrow(TypeError);
-    expect(addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants, out)).toEqual([0, -1, -1]);
+    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants, out)).toThrow(TypeError);
+    expect(() => addon.evaluateQueries!(new Float32Array(5), ok.labels, ok.offsets, null, 0, plan.packed, constants, out, status)).toThrow(TypeError);
+    expect(() => addon.evaluateQueries!(new Float64Array(4), ok.labels, ok.offsets, null, 0, plan.packed, constants, out, status)).toThrow(RangeError);
+    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 3, plan.packed, constants, out, status)).toThrow(TypeError);
+    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 2.5, plan.packed, constants, out, status)).toThrow(RangeError);
+    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants, new Float64Array(2), status)).toThrow(TypeError);
+    expect(addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants, out, status)).toBe(0);
+    expect(Array.from(status)).toEqual([0, -1, -1]);
   });
 });

@@ -11,15 +11,16 @@ namespace tie_eval {
 /**
  * Every query of a batch, every measure: measure `row` of query q goes to out[row * Q + q].
  * `constants` come from prepareQueries; `tieKeys` (trec mode only, else nullptr) from trecTieKeys.
+ * Writes [code, query, position] to `status` and returns the code.
  */
 template <typename L>
-KernelStatus evaluateQueries(const double* scores, const L* labels, const uint32_t* offsets, int64_t queries, const int32_t* tieKeys, int mode, const Plan& plan, const double* constants, Scratch& s, double* out) {
+int evaluateQueries(const double* scores, const L* labels, const uint32_t* offsets, int64_t queries, const int32_t* tieKeys, int mode, const Plan& plan, const double* constants, Scratch& s, double* out, int32_t* status) {
   for (int64_t q = 0; q < queries; q++) {
     const int64_t start = offsets[q];
     const int code = evaluateQuery(scores, labels, tieKeys, start, static_cast<int>(offsets[q + 1] - start), mode, plan, constants, q * plan.constantsPerQuery(), s, out, q, queries);
-    if (code != STATUS_OK) return {code, q, s.badPosition};
+    if (code != STATUS_OK) return report(status, code, q, s.badPosition);
   }
-  return {STATUS_OK, -1, -1};
+  return report(status, STATUS_OK, -1, -1);
 }
 
 }  // namespace tie_eval

@@ -1,13 +1,14 @@
 #pragma once
 #include <cstdint>
 #include "catalog.hpp"
+#include "rankPositions.hpp"
 #include "scratch.hpp"
 #include "selectLargest.hpp"
 #include "sortPositions.hpp"
 
 namespace tie_eval {
 
-/** Queries this small are sorted whole: selection does not pay below it. */
+/** Queries this small are ranked whole without branches (rankPositions): selection does not pay below it. */
 constexpr int SELECT_ABOVE = 32;
 
 /**
@@ -17,7 +18,8 @@ constexpr int SELECT_ABOVE = 32;
  * rank of the document id in descending byte order), else the position (input; and average,
  * where the order inside a group does not matter).
  *
- * Only the first `depth` positions are needed. When depth < n (every measure has a cut-off),
+ * Small queries are ranked without branches (rankPositions). Of a larger query only the first
+ * `depth` positions are needed. When depth < n (every measure has a cut-off),
  * the score s* at position `depth` is selected in linear time; the documents above s* are
  * sorted and the whole group of s* (the group crossing the cut-off) follows them, sorted by
  * key except in average mode, where only its counts matter.
@@ -26,7 +28,11 @@ constexpr int SELECT_ABOVE = 32;
 template <typename L>
 int orderQuery(const double* scores, const L* labels, const int32_t* tieKeys, int64_t start, int n, int depth, int mode, Scratch& s) {
   int32_t* order = s.order.data();
-  if (depth >= n || n <= SELECT_ABOVE) {
+  if (n <= SELECT_ABOVE) {
+    rankPositions(scores, labels, tieKeys, start, n, mode, s);
+    return n;
+  }
+  if (depth >= n) {
     for (int i = 0; i < n; i++) order[i] = i;
     sortPositions(scores, labels, tieKeys, start, mode, order, 0, n);
     return n;

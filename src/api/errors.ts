@@ -1,5 +1,4 @@
 import { Status } from '../reference/status.js';
-import type { KernelStatus } from '../backends/backend.js';
 
 /**
  * Bad input: the message names the query (index, and id when the batch has queryIds), the
@@ -28,27 +27,27 @@ export class InputTypeError extends TypeError {
   }
 }
 
-/** Words a kernel's Status as an InputError. */
-export function statusError(status: KernelStatus, describeQuery: (q: number) => string, value: (position: number) => unknown): InputError {
-  const where = describeQuery(status.query);
-  const at = status.position;
-  switch (status.code) {
+/** Words a kernel's status, [code, query, position], as an InputError. */
+export function statusError(status: Int32Array, describeQuery: (q: number) => string, value: (position: number) => unknown): InputError {
+  const [code = 0, query = -1, at = -1] = status;
+  const where = describeQuery(query);
+  switch (code) {
     case Status.SCORE_NAN:
-      return new InputError(`${where}: score at position ${at} is NaN (scores must be numbers; ±Infinity is allowed)`, status.query, at);
+      return new InputError(`${where}: score at position ${at} is NaN (scores must be numbers; ±Infinity is allowed)`, query, at);
     case Status.LABEL_NOT_INTEGER:
-      return new InputError(`${where}: label at position ${at} is ${String(value(at))}, not a finite integer (negative labels mean unjudged)`, status.query, at);
+      return new InputError(`${where}: label at position ${at} is ${String(value(at))}, not a finite integer (negative labels mean unjudged)`, query, at);
     case Status.IDEAL_LABEL_NOT_INTEGER:
-      return new InputError(`${where}: idealLabels[${at}] is not a finite integer`, status.query, at);
+      return new InputError(`${where}: idealLabels[${at}] is not a finite integer`, query, at);
     case Status.RELEVANT_NOT_COUNT:
-      return new InputError(`${where}: relevant (R) must be a non-negative integer`, status.query);
+      return new InputError(`${where}: relevant (R) must be a non-negative integer`, query);
     case Status.RELEVANT_TOO_SMALL:
-      return new InputError(`${where}: relevant (R) is smaller than the number of relevant documents in its labels`, status.query);
+      return new InputError(`${where}: relevant (R) is smaller than the number of relevant documents in its labels`, query);
     case Status.IDEAL_MISSING_LABELS:
       return new InputError(
         `${where}: idealLabels must hold every judged label of the query, but they have fewer relevant (label >= rel) or judged (label >= 0) documents than the ranking`,
-        status.query,
+        query,
       );
     default:
-      return new InputError(`${where}: backend reported status ${status.code}`, status.query, at);
+      return new InputError(`${where}: backend reported status ${code}`, query, at);
   }
 }

@@ -25,10 +25,9 @@ export function evaluateBatch(batch: Batch, measures: readonly string[], options
   const q = flat.queries;
   const out = new Float64Array(plan.measures.length * q);
   const prepared = backend.prepare(flat, plan);
-  let status = prepared.status;
-  if (status.code === Status.OK) status = prepared.evaluate(flat.scores, flat.tieKeys, mode, out);
-  if (status.code !== Status.OK) {
-    throw statusError(status, flat.describeQuery, (i) => flat.labels[flat.offsets[status.query]! + i]);
+  if (prepared.status[0] === Status.OK) prepared.evaluate(flat.scores, flat.tieKeys, mode, out);
+  if (prepared.status[0] !== Status.OK) {
+    throw statusError(prepared.status, flat.describeQuery, (i) => flat.labels[flat.offsets[prepared.status[1]!]! + i]);
   }
   const perQuery: Record<string, Float64Array> = {};
   const mean: Record<string, number> = {};

@@ -4,13 +4,6 @@ import type { LabelArray } from '../reference/types.js';
 /** The backends: the TypeScript reference, AssemblyScript compiled to WebAssembly, the C++ addon. */
 export type BackendName = 'js' | 'wasm' | 'native';
 
-/** What a kernel reports: a Status code, and the query and position it found bad input at (else -1). */
-export interface KernelStatus {
-  readonly code: number;
-  readonly query: number;
-  readonly position: number;
-}
-
 /** The judgements of a batch: everything that does not depend on scores. */
 export interface JudgedBatch {
   /** one label per entry */
@@ -27,13 +20,17 @@ export interface JudgedBatch {
 
 /** A batch's judgements after step 0, ready for any number of score vectors. */
 export interface Prepared {
-  /** What the judgements' check found (Status.OK, or the first bad label or R). */
-  readonly status: KernelStatus;
+  /**
+   * What the last step found, [code, query, position]: a Status code, and where it met bad
+   * input (else -1). Step 0 writes it first; each evaluate overwrites it (no allocation).
+   */
+  readonly status: Int32Array;
   /**
    * Steps 1-3 for one score vector (one score per label entry): measure `row` of query q
    * goes to out[row * Q + q]. `tieKeys` (trec mode only) come from trecTieKeys.
+   * Returns the status code (also status[0]).
    */
-  evaluate(scores: Float64Array, tieKeys: Int32Array | null, mode: number, out: Float64Array): KernelStatus;
+  evaluate(scores: Float64Array, tieKeys: Int32Array | null, mode: number, out: Float64Array): number;
 }
 
 /**

@@ -14,12 +14,13 @@ export const jsBackend: Backend = {
     const { labels, offsets } = judged;
     const queries = offsets.length - 1;
     const constants = new Float64Array(queries * plan.constantsPerQuery);
-    const status = prepareQueries(labels, offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan, scratch, constants);
+    const status = new Int32Array(3);
+    prepareQueries(labels, offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan, scratch, constants, status);
     return {
       status,
       evaluate(scores, tieKeys, mode, out) {
         checkScores(scores, labels.length, queries, plan, tieKeys, mode, out);
-        return evaluateQueries(scores, labels, offsets, tieKeys, mode, plan, constants, scratch, out);
+        return evaluateQueries(scores, labels, offsets, tieKeys, mode, plan, constants, scratch, out, status);
       },
     };
   },

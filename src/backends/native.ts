@@ -1,17 +1,14 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { Backend, KernelStatus } from './backend.js';
+import type { Backend } from './backend.js';
 
 /** Where node-gyp (binding.gyp) builds the addon: <package>/build/Release/tie_eval.node. */
 export const ADDON_PATH = new URL('../../build/Release/tie_eval.node', import.meta.url);
 
-type Triple = [number, number, number];
 interface Addon {
-  prepareQueries(labels: unknown, offsets: unknown, ideal: unknown, idealOffsets: unknown, relevant: unknown, plan: unknown, constants: Float64Array): Triple;
-  evaluateQueries(scores: unknown, labels: unknown, offsets: unknown, tieKeys: unknown, mode: unknown, plan: unknown, constants: Float64Array, out: unknown): Triple;
+  prepareQueries(labels: unknown, offsets: unknown, ideal: unknown, idealOffsets: unknown, relevant: unknown, plan: unknown, constants: Float64Array, status: Int32Array): number;
+  evaluateQueries(scores: unknown, labels: unknown, offsets: unknown, tieKeys: unknown, mode: unknown, plan: unknown, constants: Float64Array, out: unknown, status: Int32Array): number;
 }
-
-const status = ([code, query, position]: Triple): KernelStatus => ({ code, query, position });
 
 /**
  * Loads the C++ addon synchronously. The addon reads the typed arrays in place and checks
@@ -26,10 +23,11 @@ export function loadNativeBackend(path: URL = ADDON_PATH): Backend {
       const { labels, offsets } = judged;
       const queries = offsets instanceof Uint32Array && offsets.length > 0 ? offsets.length - 1 : 0;
       const constants = new Float64Array(queries * plan.constantsPerQuery);
-      const prepared = status(addon.prepareQueries(labels, offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan.packed, constants));
+      const status = new Int32Array(3);
+      addon.prepareQueries(labels, offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan.packed, constants, status);
       return {
-        status: prepared,
-        evaluate: (scores, tieKeys, mode, out) => status(addon.evaluateQueries(scores, labels, offsets, tieKeys, mode, plan.packed, constants, out)),
+        status,
+        evaluate: (scores, tieKeys, mode, out) => addon.evaluateQueries(scores, labels, offsets, tieKeys, mode, plan.packed, constants, out, status),
       };
     },
   };

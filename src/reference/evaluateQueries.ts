@@ -1,6 +1,6 @@
 import type { Plan } from '../measures/plan.js';
-import type { KernelStatus } from '../backends/backend.js';
 import { evaluateQuery } from './evaluateQuery.js';
+import { report } from './prepareQueries.js';
 import type { Scratch } from './scratch.js';
 import { Status } from './status.js';
 import type { LabelArray } from './types.js';
@@ -8,6 +8,7 @@ import type { LabelArray } from './types.js';
 /**
  * Every query of a batch, every measure: measure `row` of query q goes to out[row * Q + q].
  * `constants` come from prepareQueries; `tieKeys` (trec mode only) from trecTieKeys.
+ * Writes [code, query, position] to `status` and returns the code.
  */
 export function evaluateQueries(
   scores: Float64Array,
@@ -19,12 +20,13 @@ export function evaluateQueries(
   constants: Float64Array,
   s: Scratch,
   out: Float64Array,
-): KernelStatus {
+  status: Int32Array,
+): number {
   const queries = offsets.length - 1;
   for (let q = 0; q < queries; q++) {
     const start = offsets[q]!;
     const code = evaluateQuery(scores, labels, tieKeys, start, offsets[q + 1]! - start, mode, plan, constants, q * plan.constantsPerQuery, s, out, q, queries);
-    if (code !== Status.OK) return { code, query: q, position: s.badPosition };
+    if (code !== Status.OK) return report(status, code, q, s.badPosition);
   }
-  return { code: Status.OK, query: -1, position: -1 };
+  return report(status, Status.OK, -1, -1);
 }

@@ -1,9 +1,10 @@
 import type { LabelArray } from './types.js';
 import { AVERAGE, OPTIMISTIC, PESSIMISTIC, TREC } from '../ties/modes.js';
+import { rankPositions } from './rankPositions.js';
 import type { Scratch } from './scratch.js';
 import { selectLargest } from './selectLargest.js';
 
-/** Queries this small are sorted whole: selection does not pay below it. */
+/** Queries this small are ranked whole without branches (rankPositions): selection does not pay below it. */
 export const SELECT_ABOVE = 32;
 
 /**
@@ -13,7 +14,8 @@ export const SELECT_ABOVE = 32;
  * rank of the document id in descending byte order), else the position (input; and average,
  * where the order inside a group does not matter).
  *
- * Only the first `depth` positions are needed. When depth < n (every measure has a cut-off),
+ * Small queries are ranked without branches (rankPositions). Of a larger query only the first
+ * `depth` positions are needed. When depth < n (every measure has a cut-off),
  * the score s* at position `depth` is selected in linear time; the documents above s* are
  * sorted and the whole group of s* (the group crossing the cut-off) follows them, sorted by
  * key except in average mode, where only its counts matter.
@@ -41,7 +43,11 @@ export function orderQuery(
     else if (mode === TREC) key = tieKeys![start + a]! - tieKeys![start + b]!;
     return key !== 0 ? key : a - b;
   };
-  if (depth >= n || n <= SELECT_ABOVE) {
+  if (n <= SELECT_ABOVE) {
+    rankPositions(scores, labels, tieKeys, start, n, mode, s);
+    return n;
+  }
+  if (depth >= n) {
     for (let i = 0; i < n; i++) order[i] = i;
     order.subarray(0, n).sort(compare);
     return n;

@@ -1,5 +1,4 @@
 import type { Plan } from '../measures/plan.js';
-import type { KernelStatus } from '../backends/backend.js';
 import { prepareQuery } from './prepareQuery.js';
 import type { Scratch } from './scratch.js';
 import { Status } from './status.js';
@@ -8,6 +7,7 @@ import type { LabelArray } from './types.js';
 /**
  * Step 0 for a batch: every query's constants (R per level, J, ideal DCGs) into
  * constants[q * plan.constantsPerQuery ..]. `relevant` is the caller's R per query, or null.
+ * Writes [code, query, position] to `status` and returns the code.
  */
 export function prepareQueries(
   labels: LabelArray,
@@ -18,7 +18,8 @@ export function prepareQueries(
   plan: Plan,
   s: Scratch,
   constants: Float64Array,
-): KernelStatus {
+  status: Int32Array,
+): number {
   const queries = offsets.length - 1;
   s.ensure(0, plan.thresholds.length, plan.gainType.length);
   for (let q = 0; q < queries; q++) {
@@ -35,7 +36,15 @@ export function prepareQueries(
       constants,
       q * plan.constantsPerQuery,
     );
-    if (code !== Status.OK) return { code, query: q, position: s.badPosition };
+    if (code !== Status.OK) return report(status, code, q, s.badPosition);
   }
-  return { code: Status.OK, query: -1, position: -1 };
+  return report(status, Status.OK, -1, -1);
+}
+
+/** Writes a kernel status: the code, and the query and position of bad input (else -1). */
+export function report(status: Int32Array, code: number, query: number, position: number): number {
+  status[0] = code;
+  status[1] = query;
+  status[2] = position;
+  return code;
 }

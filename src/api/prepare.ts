@@ -1,0 +1,78 @@
+import type { BackendName } from '../backends/backend.js';
+import { resolveBackend } from '../backends/facade.js';
+import { compilePlan } from '../measures/plan.js';
+import { Status } from '../reference/status.js';
+import { tieModeCode } from '../ties/modes.js';
+import { flattenBatch } from './batchInput.js';
+import { InputError, InputTypeError, statusError } from './errors.js';
+import type { Batch, BatchLabels, BatchResult, EvaluateOptions } from './types.js';
+
+/** Options of `prepare`: the tie mode and backend, and the judgements `Batch` may carry besides labels. */
+export interface PrepareOptions extends EvaluateOptions, Pick<Batch, 'relevant' | 'idealLabels' | 'docs' | 'queryIds'> {}
+
+/** Judgements fixed once, evaluated against any number of score vectors. */
+export interface PreparedEvaluator {
+  readonly backend: BackendName;
+  readonly queries: number;
+  /** the measure names, as given */
+  readonly measures: readonly string[];
+  /**
+   * Evaluates one score vector (a Float64Array with one score per label entry, in the same
+   * layout as the labels). Allocates nothing: it returns the same result object every call,
+   * its `perQuery` arrays and `mean` values overwritten in place, so copy what you keep.
+   * @throws InputError for a NaN score (naming query and position) or a wrong length
+   */
+  evaluate(scores: Float64Array): BatchResult;
+}
+
+/**
+ * Prepares an evaluator for an optimizer's inner loop: everything that does not depend on the
+ * scores (R, the ideal DCGs, the label layout, the backend's working memory) is done once.
+ *
+ * @param labels integer judgements of every retrieved document, query after query
+ * @param offsets Q + 1 offsets: query q owns labels[offsets[q] .. offsets[q+1]-1]
+ * @param measures measure names, e.g. `['nDCG@10', 'AP']`
+ * @param options `ties`, `backend`, and optional `relevant`, `idealLabels`, `docs` (needed for
+ *   `ties: 'trec'`), `queryIds` (for error messages); see `Batch`
+ * @throws as `evaluateBatch` for bad labels, offsets, names or options
+ * @example
+ * const evaluator = prepare(labels, offsets, ['nDCG@10']);
+ * for (const weights of candidates) score(evaluator.evaluate(rank(weights)).mean['nDCG@10']);
+ */
+export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: readonly string[], options: PrepareOptions = {}): PreparedEvaluator {
+  const plan = compilePlan(measures);
+  const mode = tieModeCode(options.ties);
+  const entries = labels?.length ?? 0;
+  const flat = flattenBatch({ ...options, scores: new Float64Array(entries), labels, offsets }, plan, mode);
+  const backend = resolveBackend(options.backend, entries);
+  const prepared = backend.prepare(flat, plan);
+  if (prepared.status[0] !== Status.OK) throw statusError(prepared.status, flat.describeQuery, (i) => labels[offsets[prepared.status[1]!]! + i]);
+  const queries = flat.queries;
+  const out = new Float64Array(plan.measures.length * queries);
+  const perQuery: Record<string, Float64Array> = {};
+  const mean: Record<string, number> = {};
+  const names = plan.measures.map((m) => m.name);
+  // the means live in a typed array (stores into plain object fields may box doubles); `mean` reads it
+  const means = new Float64Array(names.length).fill(NaN);
+  names.forEach((name, row) => {
+    perQuery[name] = out.subarray(row * queries, (row + 1) * queries);
+    Object.defineProperty(mean, name, { get: () => means[row], enumerable: true });
+  });
+  const result: BatchResult = { perQuery, mean, backend: backend.name };
+  return {
+    backend: backend.name,
+    queries,
+    measures: names,
+    evaluate(scores) {
+      if (!(scores instanceof Float64Array)) throw new InputTypeError('scores must be a Float64Array');
+      if (scores.length !== entries) throw new InputError(`scores has ${scores.length} entries, the labels ${entries}`);
+      if (prepared.evaluate(scores, flat.tieKeys, mode, out) !== Status.OK) throw statusError(prepared.status, flat.describeQuery, (i) => labels[offsets[prepared.status[1]!]! + i]);
+      for (let row = 0; row < names.length; row++) {
+        let sum = 0;
+        for (let i = row * queries, end = i + queries; i < end; i++) sum += out[i]!;
+        means[row] = sum / queries;
+      }
+      return result;
+    },
+  };
+}
