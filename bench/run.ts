@@ -1,23 +1,41 @@
+import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { backendsBench } from './backends.bench.js';
+import { cliBench } from './cli.bench.js';
+import { paperBench } from './paper.bench.js';
+import { preparedBench } from './prepared.bench.js';
 import { machine, writeJson } from './report.js';
 import { smallBench } from './small.bench.js';
 
 /**
- * `npm run bench [-- --json FILE] [--full] [--time MS]`: the benchmarks, printed as tables
- * (medians, and ratios measured side by side in the same run). `--full` adds the 66.7M-result
- * variant (about 1 GB of memory; not for CI).
+ * `npm run bench [-- --json FILE] [--full] [--time MS] [--only NAME,...] [--data DIR]`: the
+ * benchmarks, printed as tables (medians and ratios measured side by side in one run). The
+ * data is generated (bench/indegree.ts); `--full` adds the 66.7M-result variant (about 1 GB of
+ * memory in process and a 2.5 GB TREC file in --data; not for CI).
+ * Suites: paper, backends, prepared, small, cli.
  */
 const { values } = parseArgs({
   options: {
     json: { type: 'string' },
     full: { type: 'boolean', default: false },
-    time: { type: 'string', default: '3000' },
+    time: { type: 'string', default: '2000' },
+    only: { type: 'string' },
+    data: { type: 'string', default: `${tmpdir()}/tie-eval-bench` },
   },
 });
 const time = Number(values.time);
+const only = values.only?.split(',');
+const wanted = (suite: string): boolean => only === undefined || only.includes(suite);
 console.log('machine:', machine());
-await backendsBench('judged', time);
-await smallBench(time);
-if (values.full) await backendsBench('full', time);
+if (wanted('paper')) await paperBench(time);
+if (wanted('backends')) {
+  await backendsBench('judged', time);
+  if (values.full) await backendsBench('full', time);
+}
+if (wanted('prepared')) await preparedBench(time);
+if (wanted('small')) await smallBench(time);
+if (wanted('cli')) {
+  await cliBench('judged', values.data);
+  if (values.full) await cliBench('full', values.data);
+}
 if (values.json !== undefined) writeJson(values.json);

@@ -142,7 +142,7 @@ export async function evaluateRun(runPath: string, qrels: Qrels, measures: reado
 
   const notes: RunNotes = await readRun(runPath, add, options.onBytes);
   const missing = [...qrels.keys()].filter((qid) => !evaluated.has(qid));
-  if (options.allQueries) for (const qid of missing) add({ qid, docs: [], scores: [], lines: [] });
+  if (options.allQueries) for (const qid of missing) add({ qid, docs: [], scores: [], ranks: [], lines: [] });
   flush();
 
   const warnings: string[] = [];

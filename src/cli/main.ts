@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { addAnalysisCommands } from './analysisCommands.js';
 import { addEvaluateCommand } from './evaluateCommand.js';
 
 /** Where the command writes. */
@@ -20,8 +21,10 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     .version(version)
     .description('Information-retrieval measures that stay correct when scores tie.')
     .exitOverride()
+    .enablePositionalOptions()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   addEvaluateCommand(program, io);
+  addAnalysisCommands(program, io);
   try {
     await program.parseAsync([...args], { from: 'user' });
     return 0;

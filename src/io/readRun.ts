@@ -8,6 +8,8 @@ export interface RunQuery {
   readonly qid: string;
   readonly docs: string[];
   readonly scores: number[];
+  /** the rank field of each line (NaN where it is not a number) */
+  readonly ranks: number[];
   /** the file line of each document */
   readonly lines: number[];
 }
@@ -78,7 +80,7 @@ async function scan(path: string, buffered: boolean, onQuery: (query: RunQuery) 
         if (!buffered && done.has(qid)) throw new Ungrouped();
         current = buffered ? held.get(qid) : undefined;
         if (current === undefined) {
-          current = { qid, docs: [], scores: [], lines: [] };
+          current = { qid, docs: [], scores: [], ranks: [], lines: [] };
           if (buffered) held.set(qid, current);
         }
       } else if (score > lastScore && rank > lastRank) {
@@ -88,6 +90,7 @@ async function scan(path: string, buffered: boolean, onQuery: (query: RunQuery) 
       lastRank = rank;
       current.docs.push(buf.toString('latin1', bounds[4], bounds[5]));
       current.scores.push(score);
+      current.ranks.push(rank);
       current.lines.push(line);
     },
     onBytes,

@@ -1,0 +1,34 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Bench } from 'tinybench';
+import { SIX_AT_10 } from './backends.bench.js';
+import { writeInDegreeTrec, type Variant } from './indegree.js';
+import { collect, printSection, results } from './report.js';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const BIN = `${ROOT}dist/cli/bin.js`;
+const MEMORY = `${ROOT}test/support/reportMemory.mjs`;
+
+/**
+ * The command line end to end (process start to exit) on the generated TREC files of a
+ * variant, all six @10: wall time per run, and the peak resident memory of the last run.
+ */
+export async function cliBench(variant: Variant, dir: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const run = `${dir}/indegree-${variant}.run`;
+  const qrels = `${dir}/indegree-${variant}.qrels`;
+  if (!existsSync(run) || !existsSync(qrels)) await writeInDegreeTrec(variant, run, qrels);
+  if (!existsSync(BIN)) throw new Error('dist/cli/bin.js is missing: run npm run build first');
+  let peakMiB = 0;
+  const bench = new Bench({ name: `cli ${variant}`, iterations: variant === 'full' ? 1 : 5, time: 0, warmupIterations: variant === 'full' ? 0 : 1 });
+  bench.add(`cli: six @10 (${variant} TREC file)`, () => {
+    const r = spawnSync(process.execPath, ['--import', MEMORY, BIN, '-m', SIX_AT_10.join(','), qrels, run], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(r.stderr);
+    peakMiB = JSON.parse(/MEMORY (.*)/.exec(r.stderr)![1]!).maxRssMiB;
+  });
+  await bench.run();
+  const before = results.length;
+  collect(bench, 0, () => ({ backend: 'auto', variant, ties: 'average', measures: SIX_AT_10 }));
+  printSection(`command line end to end, ${variant} (peak RSS ${peakMiB} MiB)`, results.slice(before));
+}

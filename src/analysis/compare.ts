@@ -1,0 +1,105 @@
+import { InputError } from '../api/errors.js';
+import { pairedTTest } from './pairedTTest.js';
+import { randomizationTest } from './randomizationTest.js';
+
+/** One run's per-query values of one measure, queries in the same order for every run. */
+export interface RunScores {
+  readonly run: string;
+  readonly queries: readonly string[];
+  readonly values: ArrayLike<number>;
+}
+
+/** Options of `compareRuns`. */
+export interface CompareOptions {
+  /** significance level of the discrimination ratio (default 0.05) */
+  readonly alpha?: number;
+  /** sign flips of the randomization test (default 10,000) */
+  readonly permutations?: number;
+  /** seed of the randomization test (default 1) */
+  readonly seed?: number;
+  /** 002's degradation test compares run b against this factor times run a (default 0.99) */
+  readonly degradation?: number;
+  /** compare on the queries every run has, instead of refusing runs over different query sets */
+  readonly intersect?: boolean;
+}
+
+export interface PairComparison {
+  readonly a: string;
+  readonly b: string;
+  /** mean over queries of a - b */
+  readonly meanDifference: number;
+  readonly t: number;
+  /** two-sided paired t-test */
+  readonly p: number;
+  /** two-sided paired randomization test */
+  readonly randomizationP: number;
+  /** queries where a scores higher, the same, lower than b */
+  readonly wins: number;
+  readonly ties: number;
+  readonly losses: number;
+  /** one-tailed paired t-test of b against degradation × a (002: p <= alpha means b lost less than 1 - degradation) */
+  readonly degradationP: number;
+}
+
+export interface Comparison {
+  readonly queries: number;
+  readonly means: { readonly run: string; readonly mean: number }[];
+  readonly pairs: PairComparison[];
+  /** the share of pairs whose t-test p <= alpha (Sakai's discrimination ratio) */
+  readonly discriminationRatio: number;
+  readonly alpha: number;
+}
+
+/**
+ * Compares runs on one measure: each run's mean, and for each pair the paired t-test, the
+ * paired randomization test and the wins/ties/losses over queries, with the discrimination
+ * ratio and 002's degradation test.
+ * @throws InputError for fewer than two runs, fewer than two queries, or runs over different
+ *   query sets (naming the queries that differ) unless `intersect`
+ */
+export function compareRuns(runs: readonly RunScores[], options: CompareOptions = {}): Comparison {
+  const { alpha = 0.05, permutations = 10_000, seed = 1, degradation = 0.99, intersect = false } = options;
+  if (runs.length < 2) throw new InputError(`compare needs at least two runs, got ${runs.length}`);
+  const sets = runs.map((r) => new Set(r.queries));
+  const common = runs[0]!.queries.filter((q) => sets.every((s) => s.has(q)));
+  if (!intersect) {
+    const differences = runs.flatMap((r, i) => {
+      const missing = [...new Set(runs.flatMap((o) => o.queries))].filter((q) => !sets[i]!.has(q));
+      return missing.length === 0 ? [] : [`${r.run} lacks ${missing.length} (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''})`];
+    });
+    if (differences.length > 0) throw new InputError(`the runs cover different queries: ${differences.join('; ')}; use --intersect to compare on the ${common.length} common ones`);
+  }
+  if (common.length < 2) throw new InputError(`comparing runs needs at least two common queries, got ${common.length}`);
+  const aligned = runs.map((r) => {
+    const index = new Map(r.queries.map((q, i) => [q, i]));
+    return Float64Array.from(common, (q) => r.values[index.get(q)!]!);
+  });
+  const means = runs.map((r, i) => ({ run: r.run, mean: aligned[i]!.reduce((x, y) => x + y, 0) / common.length }));
+  const pairs: PairComparison[] = [];
+  for (let i = 0; i < runs.length; i++) {
+    for (let j = i + 1; j < runs.length; j++) {
+      const a = aligned[i]!;
+      const b = aligned[j]!;
+      const t = pairedTTest(a, b);
+      let wins = 0;
+      let ties = 0;
+      for (let q = 0; q < common.length; q++) {
+        if (a[q]! > b[q]!) wins++;
+        else if (a[q] === b[q]) ties++;
+      }
+      pairs.push({
+        a: runs[i]!.run,
+        b: runs[j]!.run,
+        meanDifference: t.meanDifference,
+        t: t.t,
+        p: t.p,
+        randomizationP: randomizationTest(a, b, permutations, seed),
+        wins,
+        ties,
+        losses: common.length - wins - ties,
+        degradationP: pairedTTest(b, a, 'greater', degradation).p,
+      });
+    }
+  }
+  return { queries: common.length, means, pairs, discriminationRatio: pairs.filter((p) => p.p <= alpha).length / pairs.length, alpha };
+}

@@ -1,0 +1,92 @@
+/** One run in 002's Fig. 2: its pessimistic, tie-average, trec_eval-order and optimistic means. */
+export interface RangePoint {
+  readonly run: string;
+  readonly pessimistic: number;
+  readonly average: number;
+  readonly trec: number;
+  readonly optimistic: number;
+}
+
+/** The y axis floor: ranges below it are drawn on it (002 truncates its axis at 1e-6). */
+export const RANGE_FLOOR = 1e-6;
+
+const WIDTH = 760;
+const HEIGHT = 480;
+const LEFT = 80;
+const RIGHT = 170;
+const TOP = 30;
+const BOTTOM = 60;
+
+const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const fmt = (x: number): string => (Math.round(x * 100) / 100).toString();
+
+/** The plot's scales: value to x pixel, range to y pixel (log10). */
+export interface PlotScales {
+  readonly x: (value: number) => number;
+  readonly y: (range: number) => number;
+  readonly xDomain: readonly [number, number];
+  readonly yDomain: readonly [number, number];
+}
+
+export function plotScales(points: readonly RangePoint[]): PlotScales {
+  let lo = Math.min(...points.map((p) => p.pessimistic));
+  let hi = Math.max(...points.map((p) => p.optimistic));
+  if (!(hi > lo)) {
+    lo -= 0.01;
+    hi += 0.01;
+  }
+  const pad = (hi - lo) * 0.05;
+  const xDomain: [number, number] = [lo - pad, hi + pad];
+  const top = Math.max(RANGE_FLOOR * 10, ...points.map((p) => p.optimistic - p.pessimistic));
+  const yDomain: [number, number] = [Math.log10(RANGE_FLOOR), Math.ceil(Math.log10(top))];
+  return {
+    xDomain,
+    yDomain,
+    x: (v) => LEFT + ((v - xDomain[0]) / (xDomain[1] - xDomain[0])) * (WIDTH - LEFT - RIGHT),
+    y: (r) => HEIGHT - BOTTOM - ((Math.log10(Math.max(RANGE_FLOOR, r)) - yDomain[0]) / (yDomain[1] - yDomain[0])) * (HEIGHT - TOP - BOTTOM),
+  };
+}
+
+/**
+ * 002's Fig. 2 as a self-contained SVG: per run a horizontal segment from its pessimistic to
+ * its optimistic mean at the height of its mean range (optimistic - pessimistic; log scale,
+ * floored at 1e-6), a circle at the trec_eval-order mean and a triangle at the tie average,
+ * with labelled axes and run names. Each segment carries its values as data- attributes.
+ */
+export function rangePlotSvg(points: readonly RangePoint[], measure: string): string {
+  const s = plotScales(points);
+  const out: string[] = [];
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="sans-serif" font-size="12">`);
+  out.push(`<title>${escape(`${measure}: score ranges under ties`)}</title>`);
+  out.push(`<rect width="${WIDTH}" height="${HEIGHT}" fill="white"/>`);
+  const x0 = LEFT;
+  const x1 = WIDTH - RIGHT;
+  const y0 = HEIGHT - BOTTOM;
+  const y1 = TOP;
+  out.push(`<g class="axes" stroke="black"><line x1="${x0}" y1="${y0}" x2="${x1}" y2="${y0}"/><line x1="${x0}" y1="${y0}" x2="${x0}" y2="${y1}"/></g>`);
+  for (let i = 0; i <= 5; i++) {
+    const v = s.xDomain[0] + ((s.xDomain[1] - s.xDomain[0]) * i) / 5;
+    const x = s.x(v);
+    out.push(`<line x1="${fmt(x)}" y1="${y0}" x2="${fmt(x)}" y2="${y0 + 5}" stroke="black"/><text x="${fmt(x)}" y="${y0 + 18}" text-anchor="middle">${v.toFixed(3)}</text>`);
+  }
+  for (let e = s.yDomain[0]; e <= s.yDomain[1]; e++) {
+    const y = s.y(10 ** e);
+    out.push(`<line x1="${x0 - 5}" y1="${fmt(y)}" x2="${x0}" y2="${fmt(y)}" stroke="black"/><text x="${x0 - 8}" y="${fmt(y + 4)}" text-anchor="end">1e${e}</text>`);
+  }
+  out.push(`<text x="${(x0 + x1) / 2}" y="${HEIGHT - 15}" text-anchor="middle">${escape(`mean ${measure}, trec_eval order (segment: pessimistic to optimistic; circle: trec_eval; triangle: tie average)`)}</text>`);
+  out.push(`<text transform="translate(18 ${(y0 + y1) / 2}) rotate(-90)" text-anchor="middle">${escape('mean range (optimistic - pessimistic), log scale')}</text>`);
+  for (const p of points) {
+    const range = p.optimistic - p.pessimistic;
+    const y = s.y(range);
+    const data = `data-run="${escape(p.run)}" data-pessimistic="${p.pessimistic}" data-optimistic="${p.optimistic}" data-range="${range}"`;
+    out.push(`<g class="run">`);
+    out.push(`<line class="range" ${data} x1="${fmt(s.x(p.pessimistic))}" y1="${fmt(y)}" x2="${fmt(s.x(p.optimistic))}" y2="${fmt(y)}" stroke="steelblue" stroke-width="2"/>`);
+    out.push(`<circle class="trec" data-value="${p.trec}" cx="${fmt(s.x(p.trec))}" cy="${fmt(y)}" r="4" fill="none" stroke="black"/>`);
+    const ax = s.x(p.average);
+    out.push(`<polygon class="average" data-value="${p.average}" points="${fmt(ax)},${fmt(y - 5)} ${fmt(ax - 4.5)},${fmt(y + 3.5)} ${fmt(ax + 4.5)},${fmt(y + 3.5)}" fill="darkorange"/>`);
+    out.push(`<text x="${fmt(Math.max(s.x(p.optimistic), s.x(p.trec)) + 8)}" y="${fmt(y + 4)}">${escape(p.run)}</text>`);
+    out.push('</g>');
+  }
+  out.push('</svg>');
+  return `${out.join('\n')}\n`;
+}

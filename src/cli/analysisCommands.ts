@@ -1,0 +1,130 @@
+import { createWriteStream, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { bandScores } from '../analysis/band.js';
+import { compareRuns } from '../analysis/compare.js';
+import { rangePlotSvg, type RangePoint } from '../analysis/rangePlot.js';
+import { tieStats } from '../analysis/tieStats.js';
+import { readRun } from '../io/readRun.js';
+import type { TieMode } from '../ties/modes.js';
+import { evaluateRuns, table, type RunFlags } from './evaluateRuns.js';
+import type { CliIo } from './main.js';
+import { addRunOptions, positiveInteger } from './runOptions.js';
+
+const RANGE_MODES: TieMode[] = ['pessimistic', 'average', 'trec', 'optimistic'];
+const formatOption = (): Option => new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
+const mean = (values: Float64Array): number => values.reduce((a, b) => a + b, 0) / values.length;
+const real = (text: string): number => {
+  const x = Number(text);
+  if (text.trim() === '' || !Number.isFinite(x)) throw new InvalidArgumentError(`'${text}' is not a number`);
+  return x;
+};
+const write = (io: CliIo, output: string | undefined, text: string): void => (output === undefined ? io.stdout(text) : writeFileSync(output, text));
+
+/** `tie-eval ties`, `range`, `band`, `compare`, `plot`: 002's analyses of ties in runs. */
+export function addAnalysisCommands(program: Command, io: CliIo): void {
+  program
+    .command('ties')
+    .description("tie statistics of runs (002's Table 1)")
+    .argument('<runs...>', 'runs')
+    .addOption(formatOption())
+    .action(async (runPaths: string[], flags: { format: string }) => {
+      const stats = [];
+      for (const run of runPaths) stats.push(await tieStats(run));
+      if (flags.format === 'json') return io.stdout(`${JSON.stringify(stats, null, 2)}\n`);
+      const header = ['run', 'lines', 'queries', 'tied', 'tied%', 'queries-with-ties', 'largest-group', 'rising-scores', 'rank-contradictions'];
+      const rows = stats.map((s) => [s.run, s.lines, s.queries, s.tiedDocuments, s.tiedPercent.toFixed(2), s.queriesWithTies, s.largestGroup, s.risingScores, s.rankContradictions].map(String));
+      io.stdout(table([header, ...rows]));
+      io.stdout(`runs with ties: ${stats.filter((s) => s.tiedDocuments > 0).length} of ${stats.length}\n`);
+    });
+
+  addRunOptions(program.command('range').description('per run and measure: pessimistic, average, trec and optimistic means, and the mean range').argument('<qrels>').argument('<runs...>'))
+    .addOption(formatOption())
+    .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { format: string }) => {
+      const { measures, runs } = await evaluateRuns(qrelsPath, runPaths, flags, RANGE_MODES);
+      const rows = runs.flatMap((run) =>
+        measures.map((m) => {
+          const i = run.names.indexOf(m.name);
+          const [pessimistic, average, trec, optimistic] = RANGE_MODES.map((mode) => mean(run.values.get(mode)![i]!)) as [number, number, number, number];
+          return { run: run.run, measure: m.label, pessimistic, average, trec, optimistic, range: optimistic - pessimistic };
+        }),
+      );
+      if (flags.format === 'json') return io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+      const header = ['run', 'measure', 'pessimistic', 'average', 'trec', 'optimistic', 'range'];
+      io.stdout(table([header, ...rows.map((r) => [r.run, r.measure, ...[r.pessimistic, r.average, r.trec, r.optimistic].map((x) => x.toFixed(4)), r.range.toExponential(3)])]));
+    });
+
+  program
+    .command('band')
+    .description("re-score each query into 002's geometric bands: band g+1 starts at rank ceil(phi * start of band g), scores 1/g")
+    .argument('<run>')
+    .requiredOption('--phi <phi>', 'band growth, a number > 1 (2: bands 1, 2-3, 4-7, ...)', (v: string) => {
+      const phi = real(v);
+      if (!(phi > 1)) throw new InvalidArgumentError(`phi must be greater than 1, got ${v}`);
+      return phi;
+    })
+    .addOption(new Option('--by <order>', 'the ranking to band: the file line order or the score order').choices(['file', 'score']).default('file'))
+    .option('-o, --output <file>', 'write the banded run to a file instead of stdout')
+    .action(async (runPath: string, flags: { phi: number; by: string; output?: string }) => {
+      const out = flags.output === undefined ? null : createWriteStream(flags.output);
+      const chunks: string[] = [];
+      const notes = await readRun(runPath, (q) => {
+        const order = q.scores.map((_, i) => i);
+        // score order: score descending, then the rank field, then the file line
+        if (flags.by === 'score') order.sort((a, b) => q.scores[b]! - q.scores[a]! || q.ranks[a]! - q.ranks[b]! || a - b);
+        const scores = bandScores(order.length, flags.phi);
+        let text = '';
+        order.forEach((i, r) => (text += `${q.qid} Q0 ${q.docs[i]} ${r + 1} ${scores[r]} RUNID\n`));
+        chunks.push(text);
+      });
+      const text = Buffer.from(chunks.join('').replaceAll(' RUNID\n', ` ${Buffer.from(notes.runid, 'utf8').toString('latin1')}-phi${flags.phi}\n`), 'latin1');
+      if (out === null) io.stdout(text.toString('utf8'));
+      else {
+        out.end(text);
+        await once(out, 'finish');
+      }
+    });
+
+  addRunOptions(program.command('compare').description('significance of differences between runs: paired t-test, randomization test, wins/ties/losses, discrimination ratio, degradation test').argument('<qrels>').argument('<runs...>'), ['AP'])
+    .addOption(new Option('--ties <mode>', 'tie regime of the values compared').choices(['average', 'optimistic', 'pessimistic', 'trec', 'input']).default('average'))
+    .option('--alpha <alpha>', 'significance level of the discrimination ratio', real, 0.05)
+    .option('--permutations <n>', 'sign flips of the randomization test', positiveInteger, 10_000)
+    .option('--seed <n>', 'seed of the randomization test', positiveInteger, 1)
+    .option('--degradation <factor>', "002's degradation test: one-tailed paired t-test of run b against factor x run a", real, 0.99)
+    .option('--intersect', 'compare on the queries all runs share instead of refusing different query sets')
+    .addOption(formatOption())
+    .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { ties: TieMode; alpha: number; permutations: number; seed: number; degradation: number; intersect?: boolean; format: string }) => {
+      if (runPaths.length < 2) throw new InvalidArgumentError('compare needs at least two runs');
+      const { measures, runs } = await evaluateRuns(qrelsPath, runPaths, flags, [flags.ties], ['AP']);
+      const results = measures.map((m) => ({
+        measure: m.label,
+        ...compareRuns(
+          runs.map((r) => ({ run: r.run, queries: r.queries, values: r.values.get(flags.ties)![r.names.indexOf(m.name)]! })),
+          { alpha: flags.alpha, permutations: flags.permutations, seed: flags.seed, degradation: flags.degradation, intersect: flags.intersect === true },
+        ),
+      }));
+      if (flags.format === 'json') return io.stdout(`${JSON.stringify(results, null, 2)}\n`);
+      for (const r of results) {
+        io.stdout(`${r.measure} over ${r.queries} queries (ties: ${flags.ties})\n`);
+        io.stdout(table([['run', 'mean'], ...r.means.map((m) => [m.run, m.mean.toFixed(4)])]));
+        const header = ['a', 'b', 'a-b', 't', 't-test p', 'randomization p', 'wins/ties/losses', `degradation p (b > ${flags.degradation} a)`];
+        io.stdout(
+          table([header, ...r.pairs.map((p) => [p.a, p.b, p.meanDifference.toFixed(4), p.t.toFixed(3), p.p.toPrecision(4), p.randomizationP.toPrecision(4), `${p.wins}/${p.ties}/${p.losses}`, p.degradationP.toPrecision(4)])]),
+        );
+        io.stdout(`discrimination ratio at alpha ${r.alpha}: ${r.pairs.filter((p) => p.p <= r.alpha).length} of ${r.pairs.length} pairs (${r.discriminationRatio.toFixed(3)})\n\n`);
+      }
+    });
+
+  addRunOptions(program.command('plot').description("002's Fig. 2 as SVG: per run its score range (pessimistic to optimistic) against the trec_eval-order mean").argument('<qrels>').argument('<runs...>'), ['AP'])
+    .option('-o, --output <file>', 'write the SVG to a file instead of stdout')
+    .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { output?: string }) => {
+      const { measures, runs } = await evaluateRuns(qrelsPath, runPaths, flags, RANGE_MODES, ['AP']);
+      const m = measures[0]!;
+      const points: RangePoint[] = runs.map((run) => {
+        const i = run.names.indexOf(m.name);
+        const [pessimistic, average, trec, optimistic] = RANGE_MODES.map((mode) => mean(run.values.get(mode)![i]!)) as [number, number, number, number];
+        return { run: run.runid || run.run, pessimistic, average, trec, optimistic };
+      });
+      write(io, flags.output, rangePlotSvg(points, m.label));
+    });
+}

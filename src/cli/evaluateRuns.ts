@@ -1,0 +1,48 @@
+import { readQrels } from '../io/readQrels.js';
+import type { TieMode } from '../ties/modes.js';
+import type { BackendChoice } from '../backends/facade.js';
+import { evaluateRun, type RunEvaluation } from './evaluateRun.js';
+import { DEFAULT_MEASURES, expandMeasures, type CliMeasure } from './measureNames.js';
+import { progressOver } from './progress.js';
+
+/** The options the evaluating subcommands share. */
+export interface RunFlags {
+  measure: string[];
+  c?: boolean;
+  l: number;
+  M?: number;
+  J?: boolean;
+  backend: BackendChoice;
+}
+
+/** Reads the qrels and evaluates each run in the given tie modes, with a progress bar for large runs. */
+export async function evaluateRuns(qrelsPath: string, runPaths: readonly string[], flags: RunFlags, modes: readonly TieMode[], defaults = DEFAULT_MEASURES): Promise<{ measures: CliMeasure[]; runs: RunEvaluation[] }> {
+  const measures = (flags.measure.length > 0 ? flags.measure : defaults).flatMap((m) => expandMeasures(m, flags.l));
+  const qrels = await readQrels(qrelsPath);
+  const progress = progressOver(runPaths);
+  const runs: RunEvaluation[] = [];
+  try {
+    for (const [i, run] of runPaths.entries()) {
+      const onBytes = progress.forFile(i);
+      runs.push(
+        await evaluateRun(run, qrels, measures, {
+          modes,
+          backend: flags.backend,
+          judgedOnly: flags.J === true,
+          maxRank: flags.M ?? 0,
+          allQueries: flags.c === true,
+          ...(onBytes === undefined ? {} : { onBytes }),
+        }),
+      );
+    }
+  } finally {
+    progress.stop();
+  }
+  return { measures, runs };
+}
+
+/** A table of text columns, left-aligned, two spaces apart. */
+export function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  return `${rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ')).join('\n')}\n`;
+}

@@ -1,0 +1,21 @@
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_MEASURES } from './measureNames.js';
+
+export function positiveInteger(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1) throw new InvalidArgumentError(`'${text}' is not a positive integer`);
+  return n;
+}
+
+/** The options of every command that evaluates runs: measures, -c, -l, -M, -J, --backend. */
+export function addRunOptions(command: Command, defaults: readonly string[] = DEFAULT_MEASURES): Command {
+  return command
+    .addOption(
+      new Option('-m, --measure <names>', 'measure (repeatable, comma lists)').argParser((v: string, prev: string[]) => [...prev, v]).default([], defaults.join(', ')),
+    )
+    .option('-c', 'average over every qrels query; queries without results count 0 (as trec_eval -c)')
+    .option('-l <level>', 'relevance level: a label >= level is relevant (nDCG gains stay the labels)', positiveInteger, 1)
+    .option('-M <n>', 'keep the top n per query after ordering (average mode keeps the tie group crossing n whole)', positiveInteger)
+    .option('-J', 'judged documents only (labels >= 0 in the qrels)')
+    .addOption(new Option('--backend <name>', 'computing backend').choices(['auto', 'native', 'wasm', 'js']).default('auto'));
+}
