@@ -17,7 +17,8 @@ const RIGHT = 170;
 const TOP = 30;
 const BOTTOM = 60;
 
-const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 const fmt = (x: number): string => (Math.round(x * 100) / 100).toString();
 
 /** The plot's scales: value to x pixel, range to y pixel (log10). */

@@ -1,0 +1,242 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bands } from '../src/analysis/band.js';
+import { compareRuns } from '../src/analysis/compare.js';
+import { pairedTTest } from '../src/analysis/pairedTTest.js';
+import { randomizationTest } from '../src/analysis/randomizationTest.js';
+import { plotScales, rangePlotSvg, RANGE_FLOOR } from '../src/analysis/rangePlot.js';
+import { queryTieStats } from '../src/analysis/tieStats.js';
+import { rng } from '../src/util/random.js';
+import { cli } from './support/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tie-eval-analysis-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const file = (name: string, text: string): string => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+/** Band start ranks of the first `count` bands. */
+const starts = (phi: number, count: number): number[] => {
+  const b = bands(200, phi);
+  const out = [1];
+  for (let r = 2; r <= 200 && out.length < count; r++) if (b[r - 1] !== b[r - 2]) out.push(r);
+  return out;
+};
+
+describe('score banding (002)', () => {
+  it('band starts worked by hand: b(g+1) = ceil(phi * b(g))', () => {
+    expect(starts(2, 6)).toEqual([1, 2, 4, 8, 16, 32]); // [1], [2-3], [4-7], ...
+    expect(starts(1.4, 8)).toEqual([1, 2, 3, 5, 7, 10, 14, 20]); // 1.4·3 = 4.2 -> 5; 1.4·5 = 7; 1.4·7 = 9.8 -> 10
+    expect(starts(1.5, 7)).toEqual([1, 2, 3, 5, 8, 12, 18]); // at 1.5 ranks 2 and 3 are still apart
+    expect(starts(1.6, 7)).toEqual([1, 2, 4, 7, 12, 20, 32]); // above 1.5 they share a band
+    expect(starts((1 + Math.sqrt(5)) / 2, 7)).toEqual([1, 2, 4, 7, 12, 20, 33]); // widths 1, 2, 3, 5, 8, 13: Fibonacci
+    expect(starts(1.1, 12)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13]); // 1.1·10 = 11 exactly, not 11.000000000000002
+    for (const phi of [1.01, 1.3, 1.5, 1.9, 2]) expect(bands(3, phi)[0]).toBe(1);
+    expect(() => bands(5, 1)).toThrow(/greater than 1/);
+    expect(() => bands(5, NaN)).toThrow(/greater than 1/);
+  });
+
+  it('tie-eval band keeps every document and the query order; scores are 1/g', async () => {
+    const run = file('b.run', ['2 Q0 x 1 9 r', '2 Q0 y 2 8 r', '2 Q0 z 3 7 r', '1 Q0 a 1 3 r', '1 Q0 b 2 5 r', '1 Q0 c 3 1 r', '1 Q0 d 4 0 r'].join('\n'));
+    const out = join(dir, 'banded.run');
+    expect((await cli('band', '--phi', '2', run, '-o', out)).code).toBe(0);
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toEqual([
+      '2 Q0 x 1 1 r-phi2',
+      '2 Q0 y 2 0.5 r-phi2',
+      '2 Q0 z 3 0.5 r-phi2',
+      '1 Q0 a 1 1 r-phi2',
+      '1 Q0 b 2 0.5 r-phi2',
+      '1 Q0 c 3 0.5 r-phi2',
+      '1 Q0 d 4 0.3333333333333333 r-phi2',
+    ]);
+    const byScore = await cli('band', '--phi', '2', '--by', 'score', run);
+    expect(byScore.stdout.split('\n').slice(3, 5)).toEqual(['1 Q0 b 1 1 r-phi2', '1 Q0 a 2 0.5 r-phi2']);
+    for (const phi of ['1', '0.5', 'x']) {
+      const r = await cli('band', '--phi', phi, run);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/phi|not a number/);
+    }
+  });
+});
+
+describe('tie statistics (002 Table 1)', () => {
+  it('counts ties, rising scores and rank contradictions of hand-made queries', () => {
+    // file order; sorted by score then rank: 5 (r1), 3 (r2), 3 (r3), 3 (r4), 1 (r5): 2 tied, group of 3
+    expect(queryTieStats([5, 3, 3, 3, 1], [1, 2, 3, 4, 5])).toEqual({ tied: 2, largest: 3, rising: 0, contradictions: 0 });
+    // an exponent-format mis-sort: 7.763e-05 sorted as text after 1.37 while ranks rise; its rank 2 says it belongs higher
+    expect(queryTieStats([1.37, 0.5, 7.763e-5, 8.1e-5], [1, 3, 2, 4])).toEqual({ tied: 0, largest: 1, rising: 1, contradictions: 1 });
+    // a rank contradiction: sorted by score, rank 3 comes before rank 2
+    expect(queryTieStats([9, 8, 7], [1, 3, 2])).toEqual({ tied: 0, largest: 1, rising: 0, contradictions: 1 });
+  });
+
+  it('tie-eval ties reports them per run, in text and json', async () => {
+    const a = file('t1.run', ['1 Q0 a 1 5 r', '1 Q0 b 2 3 r', '1 Q0 c 3 3 r', '2 Q0 a 1 2 r', '2 Q0 b 2 7.763e-05 r', '2 Q0 c 3 8.1e-05 r'].join('\n'));
+    const b = file('t2.run', ['1 Q0 a 1 3 r', '1 Q0 b 2 2 r'].join('\n'));
+    const json = JSON.parse((await cli('ties', '--format', 'json', a, b)).stdout);
+    expect(json[0]).toMatchObject({ lines: 6, queries: 2, tiedDocuments: 1, queriesWithTies: 1, largestGroup: 2, risingScores: 1, rankContradictions: 1 });
+    expect(json[1]).toMatchObject({ lines: 2, tiedDocuments: 0, largestGroup: 1 });
+    expect((await cli('ties', a, b)).stdout).toMatch(/runs with ties: 1 of 2/);
+  });
+});
+
+describe('significance tests', () => {
+  it('the paired t-test matches the t table and a second implementation', () => {
+    // differences 1..11 shifted so that t = 2.228 with 10 degrees of freedom: two-sided p = 0.05 by the table
+    const base = Array.from({ length: 11 }, (_, i) => i - 5);
+    const sd = Math.sqrt(base.reduce((s, x) => s + x * x, 0) / 10);
+    const shift = (2.228 * sd) / Math.sqrt(11);
+    const a = base.map((x) => x + shift);
+    const b = base.map(() => 0);
+    const t = pairedTTest(a, b);
+    expect(t.t).toBeCloseTo(2.228, 10);
+    expect(t.df).toBe(10);
+    expect(Math.abs(t.p - 0.05)).toBeLessThan(5e-4);
+    expect(Math.abs(pairedTTest(a, b, 'greater').p - 0.025)).toBeLessThan(3e-4);
+    // the tail probability by Simpson's rule on the t density (log-gamma by Lanczos): independent of @stdlib
+    const lgamma = (z: number): number => {
+      const g = [676.5203681218851, -1259.1392167224028, 771.3234287776531, -176.6150291621406, 12.507343278686905, -0.13857109526572012, 9.984369578019572e-6, 1.5056327351493116e-7];
+      let x = 0.99999999999980993;
+      for (let i = 0; i < 8; i++) x += g[i]! / (z + i);
+      const t7 = z + 6.5;
+      return 0.5 * Math.log(2 * Math.PI) + (z - 0.5) * Math.log(t7) - t7 + Math.log(x);
+    };
+    const density = (x: number, v: number): number => Math.exp(lgamma((v + 1) / 2) - lgamma(v / 2) - 0.5 * Math.log(v * Math.PI) - ((v + 1) / 2) * Math.log(1 + (x * x) / v));
+    const upper = (t0: number, v: number): number => {
+      // substitute x = t0 + u/(1-u) to map [t0, inf) to [0, 1)
+      const steps = 20000;
+      let s = 0;
+      for (let i = 0; i <= steps; i++) {
+        const u = (i / steps) * 0.999999;
+        const w = i === 0 || i === steps ? 1 : i % 2 === 1 ? 4 : 2;
+        s += w * density(t0 + u / (1 - u), v) / (1 - u) ** 2;
+      }
+      return (s * (0.999999 / steps)) / 3;
+    };
+    const data = rng(9);
+    const x = Array.from({ length: 25 }, () => data());
+    const y = x.map((v) => v - 0.1 + 0.3 * (data() - 0.5));
+    const r = pairedTTest(x, y);
+    expect(Math.abs(r.p - 2 * upper(Math.abs(r.t), 24))).toBeLessThan(1e-6);
+    expect(() => pairedTTest([1], [2])).toThrow(/at least two queries/);
+  });
+
+  it('the randomization p-value is within its Monte-Carlo error of the exact permutation p-value', () => {
+    const next = rng(21);
+    const a = Array.from({ length: 12 }, () => next());
+    const b = a.map((v) => v - 0.08 + 0.4 * (next() - 0.5));
+    // exact: all 2^12 sign flips
+    const d = a.map((v, i) => v - b[i]!);
+    const observed = Math.abs(d.reduce((s, v) => s + v, 0));
+    let extreme = 0;
+    for (let mask = 0; mask < 1 << d.length; mask++) {
+      let s = 0;
+      for (let i = 0; i < d.length; i++) s += mask & (1 << i) ? -d[i]! : d[i]!;
+      if (Math.abs(s) >= observed - 1e-12) extreme++;
+    }
+    const exact = extreme / (1 << d.length);
+    const estimate = randomizationTest(a, b, 10_000, 3);
+    const error = Math.sqrt((exact * (1 - exact)) / 10_000);
+    expect(exact).toBeGreaterThan(0.001); // far enough from 0 for the Monte-Carlo error to matter
+    expect(Math.abs(estimate - exact)).toBeLessThan(4 * error);
+  });
+
+  it('compareRuns: means, pairs, wins/ties/losses, discrimination ratio, degradation; refuses bad query sets', () => {
+    const runs = [
+      { run: 'A', queries: ['1', '2', '3', '4'], values: [0.5, 0.6, 0.7, 0.8] },
+      { run: 'B', queries: ['1', '2', '3', '4'], values: [0.4, 0.6, 0.5, 0.7] },
+    ];
+    const c = compareRuns(runs, { permutations: 2000 });
+    expect(c.means).toEqual([
+      { run: 'A', mean: 0.65 },
+      { run: 'B', mean: 0.55 },
+    ]);
+    expect(c.pairs[0]).toMatchObject({ a: 'A', b: 'B', wins: 3, ties: 1, losses: 0 });
+    expect(c.pairs[0]!.meanDifference).toBeCloseTo(0.1, 12);
+    expect(c.discriminationRatio).toBe(c.pairs[0]!.p <= 0.05 ? 1 : 0);
+    // degradation: B against 0.99 A, one-tailed (H1: B > 0.99 A); B is clearly lower, so p is large
+    expect(c.pairs[0]!.degradationP).toBeGreaterThan(0.9);
+    expect(() => compareRuns([runs[0]!])).toThrow(/at least two runs/);
+    const other = { run: 'C', queries: ['1', '2', '5'], values: [0.1, 0.2, 0.3] };
+    expect(() => compareRuns([runs[0]!, other])).toThrow(/different queries: A lacks 1 \(5\); C lacks 2 \(3, 4\)/);
+    expect(compareRuns([runs[0]!, other], { intersect: true, permutations: 100 }).queries).toBe(2);
+    expect(() => compareRuns([runs[0]!, { run: 'D', queries: ['1'], values: [0] }], { intersect: true })).toThrow(/at least two common queries/);
+  });
+
+  it('tie-eval compare: json output, one run refused, different query sets named', async () => {
+    const qrels = file('c.qrels', ['1 0 a 1', '1 0 b 0', '2 0 a 1', '2 0 c 1', '3 0 b 1'].join('\n'));
+    const x = file('x.run', ['1 Q0 a 1 2 r', '1 Q0 b 2 1 r', '2 Q0 a 1 1 r', '2 Q0 c 2 1 r', '3 Q0 b 1 5 r'].join('\n'));
+    const y = file('y.run', ['1 Q0 b 1 2 r', '1 Q0 a 2 1 r', '2 Q0 c 1 3 r', '2 Q0 a 2 2 r', '3 Q0 a 1 5 r'].join('\n'));
+    const r = await cli('compare', '--format', 'json', '-m', 'AP', '--permutations', '500', qrels, x, y);
+    expect(r.code, r.stderr).toBe(0);
+    const [ap] = JSON.parse(r.stdout);
+    expect(ap).toMatchObject({ measure: 'AP', queries: 3 });
+    expect(ap.pairs[0]).toMatchObject({ wins: 2, ties: 1, losses: 0 });
+    expect((await cli('compare', qrels, x)).code).not.toBe(0);
+    const z = file('z.run', ['1 Q0 a 1 2 r', '2 Q0 a 1 2 r'].join('\n'));
+    const differ = await cli('compare', qrels, x, z);
+    expect(differ.code).toBe(1);
+    expect(differ.stderr).toMatch(/lacks 1 \(3\)/);
+    expect((await cli('compare', '--intersect', '--permutations', '100', qrels, x, z)).code).toBe(0);
+  });
+});
+
+describe('the range plot (002 Fig. 2)', () => {
+  const points = [
+    { run: 'wide', pessimistic: 0.2, average: 0.25, trec: 0.24, optimistic: 0.3 },
+    { run: 'narrow', pessimistic: 0.31, average: 0.3101, trec: 0.3102, optimistic: 0.3103 },
+    { run: 'no <ties>', pessimistic: 0.28, average: 0.28, trec: 0.28, optimistic: 0.28 },
+  ];
+  const svg = rangePlotSvg(points, 'AP');
+
+  it('is well-formed XML whose segments map back to the ranges', () => {
+    expect(XMLValidator.validate(svg)).toBe(true);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(svg);
+    const groups = doc.svg.g.filter((g: { class: string }) => g.class === 'run');
+    expect(groups).toHaveLength(3);
+    const s = plotScales(points);
+    const invertX = (px: number): number => s.xDomain[0] + ((px - s.x(s.xDomain[0])) / (s.x(s.xDomain[1]) - s.x(s.xDomain[0]))) * (s.xDomain[1] - s.xDomain[0]);
+    const invertY = (py: number): number => 10 ** (s.yDomain[0] + ((s.y(10 ** s.yDomain[0]) - py) / (s.y(10 ** s.yDomain[0]) - s.y(10 ** s.yDomain[1]))) * (s.yDomain[1] - s.yDomain[0]));
+    points.forEach((p, i) => {
+      const line = groups[i].line;
+      const pixel = (s.xDomain[1] - s.xDomain[0]) / 510;
+      expect(Math.abs(invertX(Number(line.x1)) - p.pessimistic)).toBeLessThan(pixel);
+      expect(Math.abs(invertX(Number(line.x2)) - p.optimistic)).toBeLessThan(pixel);
+      expect(Math.abs(invertX(Number(groups[i].circle.cx)) - p.trec)).toBeLessThan(pixel);
+      const range = Math.max(RANGE_FLOOR, p.optimistic - p.pessimistic);
+      expect(Math.abs(Math.log10(invertY(Number(line.y1))) - Math.log10(range))).toBeLessThan(0.02);
+    });
+    expect(groups[2].text['#text']).toBe('no <ties>');
+  });
+
+  it('renders in headless Chromium', (context) => {
+    const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+    if (chromium === undefined) {
+      console.log('SKIPPED: no Chromium installed (apt-get install chromium) to render the SVG');
+      context.skip();
+      return;
+    }
+    const svgPath = file('plot.svg', svg);
+    const png = join(dir, 'plot.png');
+    const r = spawnSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--user-data-dir=${join(dir, 'profile')}`, `--screenshot=${png}`, '--window-size=760,480', `file://${svgPath}`], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(existsSync(png), r.stderr).toBe(true);
+    const bytes = readFileSync(png);
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+    expect(statSync(png).size).toBeGreaterThan(5000);
+  });
+
+  it('tie-eval plot writes it for runs', async () => {
+    const out = join(dir, 'ranges.svg');
+    const r = await cli('plot', '-m', 'AP', '-o', out, 'examples/qrels.txt', 'examples/run.txt');
+    expect(r.code, r.stderr).toBe(0);
+    expect(XMLValidator.validate(readFileSync(out, 'utf8'))).toBe(true);
+  });
+});
