@@ -9,3 +9,9 @@ export { parseMeasure, MeasureNameError, type MeasureSpec } from './measures/par
 export { MEASURES, describeMeasures } from './measures/catalog.js';
 export type { TieMode } from './ties/modes.js';
 export type { BackendName } from './backends/backend.js';
+export { tieStats, queryTieStats, type TieStats } from './analysis/tieStats.js';
+export { bands, bandScores } from './analysis/band.js';
+export { compareRuns, type Comparison, type CompareOptions, type PairComparison, type RunScores } from './analysis/compare.js';
+export { pairedTTest, type TTest } from './analysis/pairedTTest.js';
+export { randomizationTest } from './analysis/randomizationTest.js';
+export { rangePlotSvg, type RangePoint } from './analysis/rangePlot.js';

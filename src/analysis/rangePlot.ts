@@ -76,6 +76,13 @@ export function rangePlotSvg(points: readonly RangePoint[], measure: string): st
   }
   out.push(`<text x="${(x0 + x1) / 2}" y="${HEIGHT - 15}" text-anchor="middle">${escape(`mean ${measure}, trec_eval order (segment: pessimistic to optimistic; circle: trec_eval; triangle: tie average)`)}</text>`);
   out.push(`<text transform="translate(18 ${(y0 + y1) / 2}) rotate(-90)" text-anchor="middle">${escape('mean range (optimistic - pessimistic), log scale')}</text>`);
+  // run names at least a line apart, top to bottom
+  const labelY = new Map<RangePoint, number>();
+  let below = -Infinity;
+  for (const p of [...points].sort((a, b) => s.y(a.optimistic - a.pessimistic) - s.y(b.optimistic - b.pessimistic))) {
+    below = Math.max(s.y(p.optimistic - p.pessimistic) + 4, below + 13);
+    labelY.set(p, below);
+  }
   for (const p of points) {
     const range = p.optimistic - p.pessimistic;
     const y = s.y(range);
@@ -85,7 +92,7 @@ export function rangePlotSvg(points: readonly RangePoint[], measure: string): st
     out.push(`<circle class="trec" data-value="${p.trec}" cx="${fmt(s.x(p.trec))}" cy="${fmt(y)}" r="4" fill="none" stroke="black"/>`);
     const ax = s.x(p.average);
     out.push(`<polygon class="average" data-value="${p.average}" points="${fmt(ax)},${fmt(y - 5)} ${fmt(ax - 4.5)},${fmt(y + 3.5)} ${fmt(ax + 4.5)},${fmt(y + 3.5)}" fill="darkorange"/>`);
-    out.push(`<text x="${fmt(Math.max(s.x(p.optimistic), s.x(p.trec)) + 8)}" y="${fmt(y + 4)}">${escape(p.run)}</text>`);
+    out.push(`<text x="${fmt(Math.max(s.x(p.optimistic), s.x(p.trec)) + 8)}" y="${fmt(labelY.get(p)!)}">${escape(p.run)}</text>`);
     out.push('</g>');
   }
   out.push('</svg>');
