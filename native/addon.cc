@@ -60,7 +60,7 @@ std::string checkPlan(const Napi::Value& v) {
   const double* p = array.Data();
   const size_t length = array.ElementLength();
   if (length < 4 || !isCount(p[0], 1 << 20) || !isCount(p[1], 1 << 20) || !isCount(p[2], 1 << 20) || !isCount(p[3], 1 << 20)) return "plan: malformed header";
-  const Plan plan{p};
+  const Plan plan(p);
   const int levels = plan.levels();
   const int gains = plan.gains();
   if (length != static_cast<size_t>(4 + levels + 2 * gains + tie_eval::ROW_SIZE * plan.measures())) return "plan: length does not match its header";
@@ -122,7 +122,7 @@ Napi::Value PrepareQueries(const Napi::CallbackInfo& info) {
   if (!info[4].IsNull() && (!isTyped(info[4], napi_float64_array) || lengthOf(info[4]) != queries)) return fail(env, true, "relevant must be null or a Float64Array of one R per query");
   error = checkPlan(info[5]);
   if (!error.empty()) return fail(env, !isTyped(info[5], napi_float64_array), error);
-  const Plan plan{info[5].As<Napi::Float64Array>().Data()};
+  const Plan plan(info[5].As<Napi::Float64Array>().Data());
   if (!isTyped(info[6], napi_float64_array) || lengthOf(info[6]) != queries * plan.constantsPerQuery()) return fail(env, true, "constants must be a Float64Array of queries x constants per query");
   if (!isStatus(info[7])) return fail(env, true, "status must be an Int32Array of 3");
   Scratch& s = env.GetInstanceData<AddonData>()->scratch;
@@ -162,7 +162,7 @@ Napi::Value EvaluateQueries(const Napi::CallbackInfo& info) {
   }
   error = checkPlan(info[5]);
   if (!error.empty()) return fail(env, !isTyped(info[5], napi_float64_array), error);
-  const Plan plan{info[5].As<Napi::Float64Array>().Data()};
+  const Plan plan(info[5].As<Napi::Float64Array>().Data());
   if (!isTyped(info[6], napi_float64_array) || lengthOf(info[6]) != queries * plan.constantsPerQuery()) return fail(env, true, "constants must be a Float64Array of queries x constants per query");
   if (!isTyped(info[7], napi_float64_array) || lengthOf(info[7]) != queries * plan.measures()) return fail(env, true, "out must be a Float64Array of measures x queries");
   if (!isStatus(info[8])) return fail(env, true, "status must be an Int32Array of 3");

@@ -21,25 +21,31 @@ void buildGroups(const double* scores, const L* labels, int64_t start, int n, in
   s.n = n;
   s.levels = levels;
   s.gains = gains;
+  // local pointers: the compiler cannot tell that the stores below leave the vectors' own fields alone
+  const int32_t* order = s.order.data();
+  int32_t* groupEnd = s.groupEnd.data();
+  double* groupJudged = s.groupJudged.data();
+  double* groupRel = s.groupRel.data();
+  double* groupGain = s.groupGain.data();
   int g = -1;
   double prev = 0;
   for (int i = 0; i < held; i++) {
-    const int64_t doc = start + s.order[i];
+    const int64_t doc = start + order[i];
     const double score = scores[doc];
     // a new group starts at the first document, at every score change, or at every document
     if (g < 0 || breakTies || score != prev) {
-      if (g >= 0 && s.groupEnd[g] >= depth) break;
+      if (g >= 0 && groupEnd[g] >= depth) break;
       g++;
-      s.groupJudged[g] = 0;
-      for (int t = 0; t < levels; t++) s.groupRel[g * levels + t] = 0;
-      for (int c = 0; c < gains; c++) s.groupGain[g * gains + c] = 0;
+      groupJudged[g] = 0;
+      for (int t = 0; t < levels; t++) groupRel[g * levels + t] = 0;
+      for (int c = 0; c < gains; c++) groupGain[g * gains + c] = 0;
       prev = score;
     }
-    s.groupEnd[g] = i + 1;
+    groupEnd[g] = i + 1;
     const double label = static_cast<double>(labels[doc]);
-    if (label >= 0) s.groupJudged[g] += 1;
-    for (int t = 0; t < levels; t++) if (label >= plan.threshold(t)) s.groupRel[g * levels + t] += 1;
-    for (int c = 0; c < gains; c++) s.groupGain[g * gains + c] += gainOf(label, plan.gainType(c), plan.gainRel(c));
+    if (label >= 0) groupJudged[g] += 1;
+    for (int t = 0; t < levels; t++) if (label >= plan.threshold(t)) groupRel[g * levels + t] += 1;
+    for (int c = 0; c < gains; c++) groupGain[g * gains + c] += gainOf(label, plan.gainType(c), plan.gainRel(c));
   }
   s.groupCount = g + 1;
 }

@@ -1,6 +1,8 @@
 // The packed plan (src/measures/plan.ts): a header of four counts (measures M, levels T, gain
 // columns G, constants per query C), then T levels, G gain codes, G gain levels, and M rows
 // of ROW_SIZE fields. Every number is a double. checkPlan (addon.cc) validates it first.
+// Plan decodes the header once: its int fields and pointers cannot alias the doubles the
+// kernels store, so the compiler keeps them in registers in the hot loops.
 #pragma once
 
 namespace tie_eval {
@@ -8,19 +10,36 @@ namespace tie_eval {
 enum Row { ROW_KIND = 0, ROW_CUTOFF, ROW_THRESHOLD, ROW_GAIN, ROW_PARAM, ROW_IDEAL, ROW_SIZE };
 
 struct Plan {
-  const double* packed;
+  int measureCount;
+  int levelCount;
+  int gainCount;
+  int constantCount;
+  const double* thresholds;
+  const double* gainTypes;
+  const double* gainRels;
+  const double* rows;
 
-  int measures() const { return static_cast<int>(packed[0]); }
-  int levels() const { return static_cast<int>(packed[1]); }
-  int gains() const { return static_cast<int>(packed[2]); }
-  int constantsPerQuery() const { return static_cast<int>(packed[3]); }
-  double threshold(int t) const { return packed[4 + t]; }
-  int gainType(int c) const { return static_cast<int>(packed[4 + levels() + c]); }
-  double gainRel(int c) const { return packed[4 + levels() + gains() + c]; }
+  explicit Plan(const double* packed)
+      : measureCount(static_cast<int>(packed[0])),
+        levelCount(static_cast<int>(packed[1])),
+        gainCount(static_cast<int>(packed[2])),
+        constantCount(static_cast<int>(packed[3])),
+        thresholds(packed + 4),
+        gainTypes(thresholds + levelCount),
+        gainRels(gainTypes + gainCount),
+        rows(gainRels + gainCount) {}
+
+  int measures() const { return measureCount; }
+  int levels() const { return levelCount; }
+  int gains() const { return gainCount; }
+  int constantsPerQuery() const { return constantCount; }
+  double threshold(int t) const { return thresholds[t]; }
+  int gainType(int c) const { return static_cast<int>(gainTypes[c]); }
+  double gainRel(int c) const { return gainRels[c]; }
   /** Field `field` of measure row `row`. */
-  double rowField(int row, int field) const { return packed[4 + levels() + 2 * gains() + row * ROW_SIZE + field]; }
+  double rowField(int row, int field) const { return rows[row * ROW_SIZE + field]; }
   /** Index of the judged count in a query's constants. */
-  int judgedSlot() const { return levels(); }
+  int judgedSlot() const { return levelCount; }
 };
 
 }  // namespace tie_eval

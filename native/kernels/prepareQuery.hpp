@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 #include "catalog.hpp"
 #include "gain.hpp"
 #include "plan.hpp"
@@ -10,6 +11,10 @@
 namespace tie_eval {
 
 inline bool isInteger(double x) { return std::isfinite(x) && std::trunc(x) == x; }
+
+/** Whether a label of type L needs the integer check (integer types are integers). */
+template <typename L>
+constexpr bool mayBeFractional() { return std::is_floating_point<L>::value; }
 
 /**
  * Step 0, the judgements (nothing here depends on scores): checks the query's labels and
@@ -30,7 +35,7 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
   std::fill(counts, counts + levels + 1, 0.0);
   for (int i = 0; i < n; i++) {
     const double label = static_cast<double>(labels[start + i]);
-    if (!isInteger(label)) {
+    if (mayBeFractional<L>() && !isInteger(label)) {
       s.badPosition = i;
       return STATUS_LABEL_NOT_INTEGER;
     }
@@ -42,7 +47,7 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
   std::fill(constants + at, constants + at + levels + 1, 0.0);
   for (int i = 0; i < m; i++) {
     const double label = static_cast<double>(ideal[idealStart + i]);
-    if (!isInteger(label)) {
+    if (mayBeFractional<I>() && !isInteger(label)) {
       s.badPosition = i;
       return STATUS_IDEAL_LABEL_NOT_INTEGER;
     }

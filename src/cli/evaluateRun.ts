@@ -113,13 +113,14 @@ export async function evaluateRun(runPath: string, qrels: Qrels, measures: reado
     pending = emptyPending();
   };
 
+  const seen = new Map<string, number>();
   const add = (query: RunQuery): void => {
     const judged = qrels.get(query.qid);
     if (judged === undefined) {
       ignored.push(query.qid);
       return;
     }
-    const seen = new Map<string, number>();
+    seen.clear();
     for (let i = 0; i < query.docs.length; i++) {
       const doc = query.docs[i]!;
       const first = seen.get(doc);
@@ -127,7 +128,8 @@ export async function evaluateRun(runPath: string, qrels: Qrels, measures: reado
         throw new FileError(runPath, query.lines[i]!, `document ${latin1ToUtf8(doc)} appears twice in query ${latin1ToUtf8(query.qid)}, at lines ${query.lines[first]} and ${query.lines[i]}`);
       }
       seen.set(doc, i);
-      const label = judged.labels.get(doc) ?? -1;
+      const at = judged.index.get(doc);
+      const label = at === undefined ? -1 : judged.labels[at]!;
       if (options.judgedOnly && label < 0) continue;
       pending.scores.push(query.scores[i]!);
       pending.labels.push(label);
@@ -136,7 +138,7 @@ export async function evaluateRun(runPath: string, qrels: Qrels, measures: reado
     evaluated.add(query.qid);
     pending.qids.push(query.qid);
     pending.offsets.push(pending.scores.length);
-    pending.ideal.push([...judged.labels.values()]);
+    pending.ideal.push(judged.labels);
     if (pending.scores.length >= CHUNK) flush();
   };
 

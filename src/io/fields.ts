@@ -23,3 +23,13 @@ export function isSkippable(buf: Buffer, start: number, end: number): boolean {
   while (i < end && (buf[i] === 32 || buf[i] === 9)) i++;
   return i === end || buf[i] === 35;
 }
+
+/**
+ * Whether buf[start..end) spells `text` (a latin1 string: one char per byte). Reading ids
+ * line after line, this spares a string for every line whose id repeats the previous one.
+ */
+export function fieldEquals(buf: Buffer, start: number, end: number, text: string): boolean {
+  if (end - start !== text.length) return false;
+  for (let i = 0; i < text.length; i++) if (buf[start + i] !== text.charCodeAt(i)) return false;
+  return true;
+}

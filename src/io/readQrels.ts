@@ -1,12 +1,14 @@
-import { isSkippable, splitFields } from './fields.js';
+import { fieldEquals, isSkippable, splitFields } from './fields.js';
 import { FileError } from './fileError.js';
 import { forEachLine } from './forEachLine.js';
 import { parseInteger } from './parseNumber.js';
 
-/** One query's judgements: document id (latin1, one char per byte) to label, and the line of each. */
+/** One query's judgements: document id (latin1, one char per byte) to its index in `labels` and `lines`. */
 export interface QueryJudgements {
-  readonly labels: Map<string, number>;
-  readonly lines: Map<string, number>;
+  readonly index: Map<string, number>;
+  readonly labels: number[];
+  /** the file line of each judgement */
+  readonly lines: number[];
 }
 
 /** Judgements by query id (latin1). */
@@ -30,19 +32,21 @@ export async function readQrels(path: string): Promise<Qrels> {
       const hint = count === 6 ? ' (6 fields: this looks like a run file; give the qrels first, then the run)' : '';
       throw new FileError(path, line, `a qrels line has 4 fields (qid iter docno label), this one ${count > 7 ? 'more' : count}${hint}`, buf.toString('utf8', start, end));
     }
-    const qid = buf.toString('latin1', bounds[0], bounds[1]);
-    const doc = buf.toString('latin1', bounds[4], bounds[5]);
     const label = parseInteger(buf, bounds[6]!, bounds[7]!);
     if (Number.isNaN(label)) throw new FileError(path, line, 'the label (4th field) is not an integer', buf.toString('utf8', start, end));
-    if (qid !== currentId || current === undefined) {
-      currentId = qid;
-      current = qrels.get(qid);
-      if (current === undefined) qrels.set(qid, (current = { labels: new Map(), lines: new Map() }));
+    if (current === undefined || !fieldEquals(buf, bounds[0]!, bounds[1]!, currentId)) {
+      currentId = buf.toString('latin1', bounds[0], bounds[1]);
+      current = qrels.get(currentId);
+      if (current === undefined) qrels.set(currentId, (current = { index: new Map(), labels: [], lines: [] }));
     }
-    const first = current.lines.get(doc);
-    if (first !== undefined) throw new FileError(path, line, `document ${latin1ToUtf8(doc)} of query ${latin1ToUtf8(qid)} is judged twice, at lines ${first} and ${line}`, buf.toString('utf8', start, end));
-    current.labels.set(doc, label);
-    current.lines.set(doc, line);
+    const doc = buf.toString('latin1', bounds[4], bounds[5]);
+    const first = current.index.get(doc);
+    if (first !== undefined) {
+      throw new FileError(path, line, `document ${latin1ToUtf8(doc)} of query ${latin1ToUtf8(currentId)} is judged twice, at lines ${current.lines[first]} and ${line}`, buf.toString('utf8', start, end));
+    }
+    current.index.set(doc, current.labels.length);
+    current.labels.push(label);
+    current.lines.push(line);
   });
   if (qrels.size === 0) throw new FileError(path, 0, 'the qrels file holds no judgements');
   return qrels;

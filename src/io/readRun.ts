@@ -1,4 +1,4 @@
-import { isSkippable, splitFields } from './fields.js';
+import { fieldEquals, isSkippable, splitFields } from './fields.js';
 import { FileError } from './fileError.js';
 import { forEachLine } from './forEachLine.js';
 import { parseScore } from './parseNumber.js';
@@ -70,9 +70,9 @@ async function scan(path: string, buffered: boolean, onQuery: (query: RunQuery) 
       const score = parseScore(buf, bounds[8]!, bounds[9]!);
       if (Number.isNaN(score)) throw new FileError(path, line, 'the score (5th field) is not a number', buf.toString('utf8', start, end));
       if (notes.runid === '') notes.runid = buf.toString('utf8', bounds[10], bounds[11]);
-      const rank = Number(buf.toString('latin1', bounds[6], bounds[7]));
-      const qid = buf.toString('latin1', bounds[0], bounds[1]);
-      if (current === undefined || qid !== current.qid) {
+      const rank = parseScore(buf, bounds[6]!, bounds[7]!);
+      if (current === undefined || !fieldEquals(buf, bounds[0]!, bounds[1]!, current.qid)) {
+        const qid = buf.toString('latin1', bounds[0], bounds[1]);
         if (!buffered && current !== undefined) {
           done.add(current.qid);
           onQuery(current);
