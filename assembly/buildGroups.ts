@@ -11,9 +11,9 @@ import * as S from './scratch';
  * `held` positions of `S.order` are ordered (see orderQuery); groups end at the first one
  * reaching position `depth` (n for the whole ranking). `S.n` stays n, the ranking's length.
  */
-export function buildGroups<L>(scores: usize, labels: usize, start: i32, n: i32, held: i32, depth: i32, breakTies: bool, plan: usize): void {
-  const levels = planLevels(plan);
-  const gains = planGains(plan);
+export function buildGroups<L>(scores: usize, labels: usize, start: i32, n: i32, held: i32, depth: i32, breakTies: bool): void {
+  const levels = planLevels();
+  const gains = planGains();
   S.n = n;
   S.levels = levels;
   S.gains = gains;
@@ -34,8 +34,8 @@ export function buildGroups<L>(scores: usize, labels: usize, start: i32, n: i32,
     setI32(S.groupEnd, g, i + 1);
     const label = getLabel<L>(labels, doc);
     if (label >= 0) setF64(S.groupJudged, g, getF64(S.groupJudged, g) + 1);
-    for (let t = 0; t < levels; t++) if (label >= threshold(plan, t)) setF64(S.groupRel, g * levels + t, getF64(S.groupRel, g * levels + t) + 1);
-    for (let c = 0; c < gains; c++) setF64(S.groupGain, g * gains + c, getF64(S.groupGain, g * gains + c) + gainOf(label, gainType(plan, c), gainRel(plan, c)));
+    for (let t = 0; t < levels; t++) if (label >= threshold(t)) setF64(S.groupRel, g * levels + t, getF64(S.groupRel, g * levels + t) + 1);
+    for (let c = 0; c < gains; c++) setF64(S.groupGain, g * gains + c, getF64(S.groupGain, g * gains + c) + gainOf(label, gainType(c), gainRel(c)));
   }
   S.groupCount = g + 1;
 }

@@ -1,7 +1,7 @@
 import { STATUS_OK } from './catalog';
 import { evaluateQuery } from './evaluateQuery';
 import { getU32 } from './memory';
-import { planConstants } from './plan';
+import { decodePlan, planConstants } from './plan';
 import { report } from './prepareQueries';
 import * as S from './scratch';
 
@@ -11,9 +11,10 @@ import * as S from './scratch';
  * Writes [code, query, position] to `status` and returns the code.
  */
 export function evaluateQueries<L>(scores: usize, labels: usize, offsets: usize, queries: i32, tieKeys: usize, mode: i32, plan: usize, constants: usize, out: usize, status: usize): i32 {
+  decodePlan(plan);
   for (let q = 0; q < queries; q++) {
     const start = getU32(offsets, q);
-    const code = evaluateQuery<L>(scores, labels, tieKeys, start, getU32(offsets, q + 1) - start, mode, plan, constants, q * planConstants(plan), out, q, queries);
+    const code = evaluateQuery<L>(scores, labels, tieKeys, start, getU32(offsets, q + 1) - start, mode, constants, q * planConstants(), out, q, queries);
     if (code != STATUS_OK) return report(status, code, q, S.badPosition);
   }
   return report(status, STATUS_OK, -1, -1);

@@ -29,14 +29,13 @@ export function evaluateQuery<L>(
   start: i32,
   n: i32,
   mode: i32,
-  plan: usize,
   constants: usize,
   at: i32,
   out: usize,
   q: i32,
   queries: i32,
 ): i32 {
-  const count = planMeasures(plan);
+  const count = planMeasures();
   for (let i = 0; i < n; i++) {
     if (isNaN(getF64(scores, start + i))) {
       S.badPosition = i;
@@ -46,18 +45,18 @@ export function evaluateQuery<L>(
   // the deepest position any measure reads: its cut-off, R for Rprec, else the whole ranking
   let depth: f64 = 0;
   for (let row = 0; row < count; row++) {
-    const kind = <i32>rowField(plan, row, ROW_KIND);
-    const cutoff = rowField(plan, row, ROW_CUTOFF);
-    const need = kind == KIND_RPREC ? getF64(constants, at + <i32>rowField(plan, row, ROW_THRESHOLD)) : cutoff > 0 ? cutoff : <f64>n;
+    const kind = <i32>rowField(row, ROW_KIND);
+    const cutoff = rowField(row, ROW_CUTOFF);
+    const need = kind == KIND_RPREC ? getF64(constants, at + <i32>rowField(row, ROW_THRESHOLD)) : cutoff > 0 ? cutoff : <f64>n;
     depth = Math.max(depth, need);
   }
   depth = Math.min(depth, <f64>n);
   const held = orderQuery<L>(scores, labels, tieKeys, start, n, <i32>depth, mode);
-  buildGroups<L>(scores, labels, start, n, held, <i32>depth, mode != AVERAGE, plan);
+  buildGroups<L>(scores, labels, start, n, held, <i32>depth, mode != AVERAGE);
   for (let row = 0; row < count; row++) {
-    const kind = <i32>rowField(plan, row, ROW_KIND);
-    const cutoff = rowField(plan, row, ROW_CUTOFF);
-    const col = <i32>rowField(plan, row, ROW_THRESHOLD);
+    const kind = <i32>rowField(row, ROW_KIND);
+    const cutoff = rowField(row, ROW_CUTOFF);
+    const col = <i32>rowField(row, ROW_THRESHOLD);
     const relevant = getF64(constants, at + col);
     let value: f64 = 0;
     switch (kind) {
@@ -71,25 +70,25 @@ export function evaluateQuery<L>(
         value = f1(col, cutoff, relevant);
         break;
       case KIND_AP:
-        value = averagePrecision(col, cutoff, <i32>rowField(plan, row, ROW_PARAM), relevant);
+        value = averagePrecision(col, cutoff, <i32>rowField(row, ROW_PARAM), relevant);
         break;
       case KIND_RR:
         value = reciprocalRank(col, cutoff);
         break;
       case KIND_DCG:
-        value = dcg(<i32>rowField(plan, row, ROW_GAIN), cutoff);
+        value = dcg(<i32>rowField(row, ROW_GAIN), cutoff);
         break;
       case KIND_NDCG:
-        value = ndcg(<i32>rowField(plan, row, ROW_GAIN), cutoff, getF64(constants, at + <i32>rowField(plan, row, ROW_IDEAL)));
+        value = ndcg(<i32>rowField(row, ROW_GAIN), cutoff, getF64(constants, at + <i32>rowField(row, ROW_IDEAL)));
         break;
       case KIND_RBP:
-        value = rbp(col, cutoff, rowField(plan, row, ROW_PARAM));
+        value = rbp(col, cutoff, rowField(row, ROW_PARAM));
         break;
       case KIND_RPREC:
         value = rprec(col, relevant);
         break;
       case KIND_BPREF:
-        value = bpref(col, relevant, getF64(constants, at + judgedSlot(plan)));
+        value = bpref(col, relevant, getF64(constants, at + judgedSlot()));
         break;
       case KIND_SUCCESS:
         value = success(col, cutoff);

@@ -2,7 +2,9 @@ import { getF64 } from './memory';
 
 // The packed plan (src/measures/plan.ts, packPlan): a header of four counts (measures M,
 // levels T, gain columns G, constants per query C), then T levels, G gain codes, G gain
-// levels, and M rows of ROW_SIZE fields. Every number is an f64.
+// levels, and M rows of ROW_SIZE fields. Every number is an f64. decodePlan reads the header
+// once per batch into globals, which the kernels' stores to memory cannot alias; so unlike
+// their TypeScript and C++ twins, the per-query kernels here take no plan argument.
 
 export const ROW_KIND: i32 = 0;
 export const ROW_CUTOFF: i32 = 1;
@@ -12,40 +14,61 @@ export const ROW_PARAM: i32 = 4;
 export const ROW_IDEAL: i32 = 5;
 export const ROW_SIZE: i32 = 6;
 
-@inline export function planMeasures(plan: usize): i32 {
-  return <i32>getF64(plan, 0);
+let measureCount: i32 = 0;
+let levelCount: i32 = 0;
+let gainCount: i32 = 0;
+let constantCount: i32 = 0;
+let thresholds: usize = 0;
+let gainTypes: usize = 0;
+let gainRels: usize = 0;
+let rows: usize = 0;
+
+/** Reads the plan at `plan` for the kernels that follow. */
+export function decodePlan(plan: usize): void {
+  measureCount = <i32>getF64(plan, 0);
+  levelCount = <i32>getF64(plan, 1);
+  gainCount = <i32>getF64(plan, 2);
+  constantCount = <i32>getF64(plan, 3);
+  thresholds = plan + 32;
+  gainTypes = thresholds + (<usize>levelCount << 3);
+  gainRels = gainTypes + (<usize>gainCount << 3);
+  rows = gainRels + (<usize>gainCount << 3);
 }
 
-@inline export function planLevels(plan: usize): i32 {
-  return <i32>getF64(plan, 1);
+@inline export function planMeasures(): i32 {
+  return measureCount;
 }
 
-@inline export function planGains(plan: usize): i32 {
-  return <i32>getF64(plan, 2);
+@inline export function planLevels(): i32 {
+  return levelCount;
 }
 
-@inline export function planConstants(plan: usize): i32 {
-  return <i32>getF64(plan, 3);
+@inline export function planGains(): i32 {
+  return gainCount;
 }
 
-@inline export function threshold(plan: usize, t: i32): f64 {
-  return getF64(plan, 4 + t);
+@inline export function planConstants(): i32 {
+  return constantCount;
 }
 
-@inline export function gainType(plan: usize, c: i32): i32 {
-  return <i32>getF64(plan, 4 + planLevels(plan) + c);
+@inline export function threshold(t: i32): f64 {
+  return getF64(thresholds, t);
 }
 
-@inline export function gainRel(plan: usize, c: i32): f64 {
-  return getF64(plan, 4 + planLevels(plan) + planGains(plan) + c);
+@inline export function gainType(c: i32): i32 {
+  return <i32>getF64(gainTypes, c);
+}
+
+@inline export function gainRel(c: i32): f64 {
+  return getF64(gainRels, c);
 }
 
 /** Field `field` of measure row `row`. */
-@inline export function rowField(plan: usize, row: i32, field: i32): f64 {
-  return getF64(plan, 4 + planLevels(plan) + 2 * planGains(plan) + row * ROW_SIZE + field);
+@inline export function rowField(row: i32, field: i32): f64 {
+  return getF64(rows, row * ROW_SIZE + field);
 }
 
 /** Index of the judged count in a query's constants. */
-@inline export function judgedSlot(plan: usize): i32 {
-  return planLevels(plan);
+@inline export function judgedSlot(): i32 {
+  return levelCount;
 }

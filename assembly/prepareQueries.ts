@@ -1,6 +1,6 @@
 import { STATUS_OK } from './catalog';
 import { getF64, getU32, setI32 } from './memory';
-import { planConstants } from './plan';
+import { decodePlan, planConstants } from './plan';
 import { prepareQuery } from './prepareQuery';
 import * as S from './scratch';
 
@@ -10,6 +10,7 @@ import * as S from './scratch';
  * Writes [code, query, position] to `status` and returns the code.
  */
 export function prepareQueries<L>(labels: usize, offsets: usize, queries: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+  decodePlan(plan);
   for (let q = 0; q < queries; q++) {
     const code = prepareQuery<L>(
       labels,
@@ -19,9 +20,8 @@ export function prepareQueries<L>(labels: usize, offsets: usize, queries: i32, i
       getU32(idealOffsets, q),
       getU32(idealOffsets, q + 1) - getU32(idealOffsets, q),
       relevant == 0 ? NaN : getF64(relevant, q),
-      plan,
       constants,
-      q * planConstants(plan),
+      q * planConstants(),
     );
     if (code != STATUS_OK) return report(status, code, q, S.badPosition);
   }

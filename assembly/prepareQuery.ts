@@ -19,21 +19,22 @@ import { sortAscending } from './sortAscending';
  * Returns a status code; on failure `S.badPosition` is the offending position or -1.
  * The ideal labels are always f64 here: the glue widens them when it copies them in.
  */
-export function prepareQuery<L>(labels: usize, start: i32, n: i32, ideal: usize, idealStart: i32, m: i32, relevant: f64, plan: usize, constants: usize, at: i32): i32 {
-  const levels = planLevels(plan);
-  const judged = judgedSlot(plan);
+export function prepareQuery<L>(labels: usize, start: i32, n: i32, ideal: usize, idealStart: i32, m: i32, relevant: f64, constants: usize, at: i32): i32 {
+  const levels = planLevels();
+  const judged = judgedSlot();
   const counts = S.counts;
   S.badPosition = -1;
   // the ranking's labels: integers; count the relevant (per level) and the judged ones
   for (let t = 0; t <= levels; t++) setF64(counts, t, 0);
   for (let i = 0; i < n; i++) {
     const label = getLabel<L>(labels, start + i);
-    if (!isInteger(label)) {
+    // integer label types are integers; only f64 labels need the check
+    if (isFloat<L>() && !isInteger(label)) {
       S.badPosition = i;
       return STATUS_LABEL_NOT_INTEGER;
     }
     if (label >= 0) setF64(counts, judged, getF64(counts, judged) + 1);
-    for (let t = 0; t < levels; t++) if (label >= threshold(plan, t)) setF64(counts, t, getF64(counts, t) + 1);
+    for (let t = 0; t < levels; t++) if (label >= threshold(t)) setF64(counts, t, getF64(counts, t) + 1);
   }
   // the ideal labels: integers; R and J are their counts, which must cover the ranking's
   for (let t = 0; t <= levels; t++) setF64(constants, at + t, 0);
@@ -45,7 +46,7 @@ export function prepareQuery<L>(labels: usize, start: i32, n: i32, ideal: usize,
     }
     setF64(S.ideal, i, label);
     if (label >= 0) setF64(constants, at + judged, getF64(constants, at + judged) + 1);
-    for (let t = 0; t < levels; t++) if (label >= threshold(plan, t)) setF64(constants, at + t, getF64(constants, at + t) + 1);
+    for (let t = 0; t < levels; t++) if (label >= threshold(t)) setF64(constants, at + t, getF64(constants, at + t) + 1);
   }
   for (let t = 0; t <= levels; t++) if (getF64(constants, at + t) < getF64(counts, t)) return STATUS_IDEAL_MISSING_LABELS;
   if (!isNaN(relevant)) {
@@ -55,15 +56,15 @@ export function prepareQuery<L>(labels: usize, start: i32, n: i32, ideal: usize,
   }
   // the ideal DCG of each nDCG measure: gains of the labels sorted descending
   sortAscending(S.ideal, m);
-  const measures = planMeasures(plan);
+  const measures = planMeasures();
   for (let row = 0; row < measures; row++) {
-    if (<i32>rowField(plan, row, ROW_KIND) != KIND_NDCG) continue;
-    const col = <i32>rowField(plan, row, ROW_GAIN);
-    const cutoff = <i32>rowField(plan, row, ROW_CUTOFF);
+    if (<i32>rowField(row, ROW_KIND) != KIND_NDCG) continue;
+    const col = <i32>rowField(row, ROW_GAIN);
+    const cutoff = <i32>rowField(row, ROW_CUTOFF);
     const last = cutoff > 0 ? min(cutoff, m) : m;
     let sum: f64 = 0;
-    for (let j = 1; j <= last; j++) sum += gainOf(getF64(S.ideal, m - j), gainType(plan, col), gainRel(plan, col)) * getF64(S.discount, j);
-    setF64(constants, at + <i32>rowField(plan, row, ROW_IDEAL), sum);
+    for (let j = 1; j <= last; j++) sum += gainOf(getF64(S.ideal, m - j), gainType(col), gainRel(col)) * getF64(S.discount, j);
+    setF64(constants, at + <i32>rowField(row, ROW_IDEAL), sum);
   }
   return STATUS_OK;
 }
