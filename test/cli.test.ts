@@ -175,3 +175,21 @@ describe('tie-eval: warnings, not errors', () => {
     expect(r.stderr).toMatch(/2 lines score higher than the line before .*first at line 4/);
   });
 });
+
+describe('reading with a progress callback (the progress bar on a terminal)', () => {
+  it('sees every line and reports the bytes read up to the file size, plain and gzip', async () => {
+    const { readRun } = await import('../src/io/readRun.js');
+    const lines = Array.from({ length: 60_000 }, (_, i) => `${1 + (i >> 10)} Q0 d${i} ${i} ${i % 7} r`).join('\n');
+    for (const [name, bytes] of [
+      ['p.run', Buffer.from(lines)],
+      ['p.run.gz', gzipSync(lines)],
+    ] as const) {
+      const path = file(name, bytes);
+      let seen = 0;
+      let last = 0;
+      await readRun(path, (q) => (seen += q.docs.length), (b) => (last = b));
+      expect(seen).toBe(60_000);
+      expect(last).toBe(bytes.length);
+    }
+  });
+});

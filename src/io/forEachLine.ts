@@ -34,7 +34,6 @@ export async function forEachLine(path: string, handler: LineHandler, onBytes?: 
     throw new FileError(path, 0, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   const raw = createReadStream(path, { highWaterMark: 1 << 20 });
-  if (onBytes !== undefined) raw.on('data', () => onBytes(raw.bytesRead));
   const stream = gzip ? raw.pipe(createGunzip()) : raw;
   let rest: Buffer | null = null;
   let line = 0;
@@ -52,6 +51,7 @@ export async function forEachLine(path: string, handler: LineHandler, onBytes?: 
         nl = buf.indexOf(NEWLINE, start);
       }
       rest = start < buf.length ? buf.subarray(start) : null;
+      onBytes?.(raw.bytesRead);
       reading = true;
     }
   } catch (e) {
