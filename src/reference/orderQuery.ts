@@ -1,8 +1,9 @@
 import type { LabelArray } from './types.js';
-import { AVERAGE, OPTIMISTIC, PESSIMISTIC, TREC } from '../ties/modes.js';
+import { AVERAGE } from '../ties/modes.js';
 import { rankPositions } from './rankPositions.js';
 import type { Scratch } from './scratch.js';
 import { selectLargest } from './selectLargest.js';
+import { sortPositions } from './sortPositions.js';
 
 /** Queries this small are ranked whole without branches (rankPositions): selection does not pay below it. */
 export const SELECT_ABOVE = 32;
@@ -31,25 +32,14 @@ export function orderQuery(
   mode: number,
   s: Scratch,
 ): number {
-  const order = s.order;
-  const compare = (a: number, b: number): number => {
-    const sa = scores[start + a]!;
-    const sb = scores[start + b]!;
-    if (sa > sb) return -1;
-    if (sa < sb) return 1;
-    let key = 0;
-    if (mode === OPTIMISTIC) key = labels[start + b]! - labels[start + a]!;
-    else if (mode === PESSIMISTIC) key = labels[start + a]! - labels[start + b]!;
-    else if (mode === TREC) key = tieKeys![start + a]! - tieKeys![start + b]!;
-    return key !== 0 ? key : a - b;
-  };
   if (n <= SELECT_ABOVE) {
     rankPositions(scores, labels, tieKeys, start, n, mode, s);
     return n;
   }
+  const order = s.order;
   if (depth >= n) {
     for (let i = 0; i < n; i++) order[i] = i;
-    order.subarray(0, n).sort(compare);
+    sortPositions(scores, labels, tieKeys, start, mode, order, 0, n);
     return n;
   }
   // the score at position `depth`
@@ -60,7 +50,7 @@ export function orderQuery(
   for (let i = 0; i < n; i++) if (scores[start + i]! > cut) order[above++] = i;
   let held = above;
   for (let i = 0; i < n; i++) if (scores[start + i] === cut) order[held++] = i;
-  order.subarray(0, above).sort(compare);
-  if (mode !== AVERAGE) order.subarray(above, held).sort(compare);
+  sortPositions(scores, labels, tieKeys, start, mode, order, 0, above);
+  if (mode !== AVERAGE) sortPositions(scores, labels, tieKeys, start, mode, order, above, held);
   return held;
 }
