@@ -1,5 +1,6 @@
 import { AVERAGE } from './catalog';
 import { getF64, setF64, setI32 } from './memory';
+import { heapLargest } from './heapLargest';
 import { rankPositions } from './rankPositions';
 import * as S from './scratch';
 import { selectLargest } from './selectLargest';
@@ -7,6 +8,9 @@ import { sortPositions } from './sortPositions';
 
 /** Queries this small are ranked whole without branches (rankPositions): selection does not pay below it. */
 export const SELECT_ABOVE: i32 = 32;
+
+/** Cut-offs up to this depth are found with a heap in one pass (heapLargest), deeper ones by quickselect (chosen, not tuned). */
+export const HEAP_DEPTH: i32 = 64;
 
 /**
  * Step 1, the ordering: writes positions (0..n-1 within the query starting at `start`) to
@@ -17,7 +21,8 @@ export const SELECT_ABOVE: i32 = 32;
  *
  * Small queries are ranked without branches (rankPositions). Of a larger query only the first
  * `depth` positions are needed. When depth < n (every measure has a cut-off),
- * the score s* at position `depth` is selected in linear time; the documents above s* are
+ * the score s* at position `depth` is selected in one pass (heapLargest) or in linear time
+ * (selectLargest); the documents above s* are
  * sorted and the whole group of s* (the group crossing the cut-off) follows them, sorted by
  * key except in average mode, where only its counts matter.
  * Returns how many positions `S.order` holds, at least min(depth, n).
@@ -33,8 +38,13 @@ export function orderQuery<L>(scores: usize, labels: usize, tieKeys: usize, star
     return n;
   }
   // the score at position `depth`
-  for (let i = 0; i < n; i++) setF64(S.select, i, getF64(scores, start + i));
-  const cut = selectLargest(S.select, n, depth);
+  let cut: f64;
+  if (depth <= HEAP_DEPTH) {
+    cut = heapLargest(scores, start, n, depth, S.select);
+  } else {
+    for (let i = 0; i < n; i++) setF64(S.select, i, getF64(scores, start + i));
+    cut = selectLargest(S.select, n, depth);
+  }
   // the documents above it, sorted, then its whole group
   let above = 0;
   for (let i = 0; i < n; i++) if (getF64(scores, start + i) > cut) setI32(S.order, above++, i);

@@ -1,6 +1,7 @@
 #pragma once
 #include <cstdint>
 #include "catalog.hpp"
+#include "heapLargest.hpp"
 #include "rankPositions.hpp"
 #include "scratch.hpp"
 #include "selectLargest.hpp"
@@ -11,6 +12,9 @@ namespace tie_eval {
 /** Queries this small are ranked whole without branches (rankPositions): selection does not pay below it. */
 constexpr int SELECT_ABOVE = 32;
 
+/** Cut-offs up to this depth are found with a heap in one pass (heapLargest), deeper ones by quickselect (chosen, not tuned). */
+constexpr int HEAP_DEPTH = 64;
+
 /**
  * Step 1, the ordering: writes positions (0..n-1 within the query starting at `start`) to
  * `s.order` by score descending; inside equal scores the tie mode's key decides: labels
@@ -20,7 +24,8 @@ constexpr int SELECT_ABOVE = 32;
  *
  * Small queries are ranked without branches (rankPositions). Of a larger query only the first
  * `depth` positions are needed. When depth < n (every measure has a cut-off),
- * the score s* at position `depth` is selected in linear time; the documents above s* are
+ * the score s* at position `depth` is selected in one pass (heapLargest) or in linear time
+ * (selectLargest); the documents above s* are
  * sorted and the whole group of s* (the group crossing the cut-off) follows them, sorted by
  * key except in average mode, where only its counts matter.
  * Returns how many positions `s.order` holds, at least min(depth, n).
@@ -38,8 +43,13 @@ int orderQuery(const double* scores, const L* labels, const int32_t* tieKeys, in
     return n;
   }
   // the score at position `depth`
-  for (int i = 0; i < n; i++) s.select[i] = scores[start + i];
-  const double cut = selectLargest(s.select.data(), n, depth);
+  double cut;
+  if (depth <= HEAP_DEPTH) {
+    cut = heapLargest(scores, start, n, depth, s.select.data());
+  } else {
+    for (int i = 0; i < n; i++) s.select[i] = scores[start + i];
+    cut = selectLargest(s.select.data(), n, depth);
+  }
   // the documents above it, sorted, then its whole group
   int above = 0;
   for (int i = 0; i < n; i++) if (scores[start + i] > cut) order[above++] = i;

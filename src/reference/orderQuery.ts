@@ -1,5 +1,6 @@
 import type { LabelArray } from './types.js';
 import { AVERAGE } from '../ties/modes.js';
+import { heapLargest } from './heapLargest.js';
 import { rankPositions } from './rankPositions.js';
 import type { Scratch } from './scratch.js';
 import { selectLargest } from './selectLargest.js';
@@ -7,6 +8,9 @@ import { sortPositions } from './sortPositions.js';
 
 /** Queries this small are ranked whole without branches (rankPositions): selection does not pay below it. */
 export const SELECT_ABOVE = 32;
+
+/** Cut-offs up to this depth are found with a heap in one pass (heapLargest), deeper ones by quickselect (chosen, not tuned). */
+export const HEAP_DEPTH = 64;
 
 /**
  * Step 1, the ordering: writes positions (0..n-1 within the query starting at `start`) to
@@ -17,7 +21,8 @@ export const SELECT_ABOVE = 32;
  *
  * Small queries are ranked without branches (rankPositions). Of a larger query only the first
  * `depth` positions are needed. When depth < n (every measure has a cut-off),
- * the score s* at position `depth` is selected in linear time; the documents above s* are
+ * the score s* at position `depth` is selected in one pass (heapLargest) or in linear time
+ * (selectLargest); the documents above s* are
  * sorted and the whole group of s* (the group crossing the cut-off) follows them, sorted by
  * key except in average mode, where only its counts matter.
  * Returns how many positions `s.order` holds, at least min(depth, n).
@@ -43,8 +48,13 @@ export function orderQuery(
     return n;
   }
   // the score at position `depth`
-  for (let i = 0; i < n; i++) s.select[i] = scores[start + i]!;
-  const cut = selectLargest(s.select, n, depth);
+  let cut: number;
+  if (depth <= HEAP_DEPTH) {
+    cut = heapLargest(scores, start, n, depth, s.select);
+  } else {
+    for (let i = 0; i < n; i++) s.select[i] = scores[start + i]!;
+    cut = selectLargest(s.select, n, depth);
+  }
   // the documents above it, sorted, then its whole group
   let above = 0;
   for (let i = 0; i < n; i++) if (scores[start + i]! > cut) order[above++] = i;

@@ -1,0 +1,38 @@
+import { getF64, setF64 } from './memory';
+
+/**
+ * The k-th largest (1-based) of scores[start..start+n), for small k: one pass that keeps the k
+ * largest seen so far in a min-heap (`heap`, k entries). A score enters only when it beats the
+ * heap's smallest, so on scores that mostly tie low (in-degree) nearly every document costs one
+ * well-predicted comparison, where a quickselect would keep swapping equal values.
+ */
+export function heapLargest(scores: usize, start: i32, n: i32, k: i32, heap: usize): f64 {
+  let size = 0;
+  for (let i = 0; i < n; i++) {
+    const x = getF64(scores, start + i);
+    if (size < k) {
+      // sift up
+      let c = size++;
+      while (c > 0) {
+        const p = (c - 1) >> 1;
+        if (getF64(heap, p) <= x) break;
+        setF64(heap, c, getF64(heap, p));
+        c = p;
+      }
+      setF64(heap, c, x);
+    } else if (x > getF64(heap, 0)) {
+      // replace the smallest, sift down
+      let c = 0;
+      while (true) {
+        let child = 2 * c + 1;
+        if (child >= k) break;
+        if (child + 1 < k && getF64(heap, child + 1) < getF64(heap, child)) child++;
+        if (getF64(heap, child) >= x) break;
+        setF64(heap, c, getF64(heap, child));
+        c = child;
+      }
+      setF64(heap, c, x);
+    }
+  }
+  return getF64(heap, 0);
+}
