@@ -154,6 +154,7 @@ describe('tie-eval: bad input gives an error with file, line and the line, exit 
     await bad([run(), run()], /ok\.run:1: a qrels line has 4 fields .*this one 6 \(6 fields: this looks like a run file/);
   });
   it('unknown measure names list the valid ones', () => bad(['-m', 'MAP@10', qrels(), run()], /unknown measure 'MAP@10'[\s\S]*valid measures/));
+  it('a run none of whose queries is in the qrels', () => bad([qrels(), file('other.run', '7 Q0 a 1 2 r\n8 Q0 b 1 1 r\n')], /other\.run: none of its 2 queries is in the qrels \(e\.g\. 7, 8\): nothing to evaluate/));
   it('a bad option is a usage error (exit 2)', async () => {
     const r = await cli('--ties', 'random', qrels(), run());
     expect(r.code).toBe(2);

@@ -70,7 +70,8 @@ function truncate(p: Pending, q: number, maxRank: number, mode: TieMode): number
 
 /**
  * Evaluates one run against the qrels, streaming it query by query and evaluating in chunks.
- * @throws FileError for a bad line or a document listed twice in a query (naming both lines)
+ * @throws FileError for a bad line, a document listed twice in a query (naming both lines), or a
+ *   run none of whose queries is in the qrels
  */
 export async function evaluateRun(runPath: string, qrels: Qrels, measures: readonly CliMeasure[], options: RunOptions): Promise<RunEvaluation> {
   const names = [...new Set(measures.map((m) => m.name))];
@@ -157,6 +158,9 @@ export async function evaluateRun(runPath: string, qrels: Qrels, measures: reado
     warnings.push(
       `${runPath}: ${notes.misordered} lines score higher than the line before in their query while their rank is higher too (first at line ${notes.firstMisordered}); the run was probably sorted by scores as text (exponent format); tie-eval orders by score`,
     );
+  }
+  if (perQuery.size === 0) {
+    throw new FileError(runPath, 0, `none of its ${ignored.length} queries is in the qrels ${example(ignored)}: nothing to evaluate`);
   }
   const queries = [...perQuery.keys()].sort(compareIds);
   const values = new Map<TieMode, Float64Array[]>();
