@@ -15,3 +15,4 @@ export { compareRuns, type Comparison, type CompareOptions, type PairComparison,
 export { pairedTTest, type TTest } from './analysis/pairedTTest.js';
 export { randomizationTest } from './analysis/randomizationTest.js';
 export { rangePlotSvg, type RangePoint } from './analysis/rangePlot.js';
+export { evaluateRanges, type RangeMode, type RangeResult } from './analysis/ranges.js';

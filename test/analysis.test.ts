@@ -240,3 +240,31 @@ describe('the range plot (002 Fig. 2)', () => {
     expect(XMLValidator.validate(readFileSync(out, 'utf8'))).toBe(true);
   });
 });
+
+describe('evaluateRanges', () => {
+  it('gives each regime per query and as means, ordered pessimistic <= average <= optimistic on binary labels', async () => {
+    const { evaluateRanges, evaluateBatch } = await import('../src/index.js');
+    const next = rng(31);
+    const offsets = Uint32Array.from({ length: 41 }, (_, q) => q * 12);
+    const n = offsets[40]!;
+    const batch = {
+      scores: Float64Array.from({ length: n }, () => Math.floor(next() * 3)),
+      labels: Int32Array.from({ length: n }, () => (next() < 0.3 ? 1 : 0)),
+      offsets,
+      docs: Array.from({ length: n }, (_, i) => `d${(i * 37) % 101}-${i}`),
+    };
+    const measures = ['AP', 'nDCG@5', 'RR'];
+    const r = evaluateRanges(batch, measures);
+    for (const m of measures) {
+      const trec = evaluateBatch(batch, [m], { ties: 'trec' });
+      expect(Array.from(r.perQuery[m]!.trec)).toEqual(Array.from(trec.perQuery[m]!));
+      expect(r.mean[m]!.range).toBeCloseTo(r.mean[m]!.optimistic - r.mean[m]!.pessimistic, 15);
+      for (let q = 0; q < 40; q++) {
+        const { pessimistic: lo, average: avg, trec: t, optimistic: hi } = r.perQuery[m]!;
+        expect(lo[q]! <= avg[q]! + 1e-12 && avg[q]! <= hi[q]! + 1e-12).toBe(true);
+        expect(lo[q]! <= t[q]! + 1e-12 && t[q]! <= hi[q]! + 1e-12).toBe(true);
+      }
+    }
+    expect(() => evaluateRanges({ ...batch, docs: undefined }, ['AP'])).toThrow(/give docs/);
+  });
+});
