@@ -8,17 +8,25 @@ import { tieStats } from '../analysis/tieStats.js';
 import { readRun } from '../io/readRun.js';
 import type { TieMode } from '../ties/modes.js';
 import { evaluateRuns, table, type RunFlags } from './evaluateRuns.js';
+import type { RunEvaluation } from './evaluateRun.js';
 import type { CliIo } from './main.js';
+import { mean } from './output.js';
 import { addRunOptions, positiveInteger } from './runOptions.js';
 
 const RANGE_MODES: TieMode[] = ['pessimistic', 'average', 'trec', 'optimistic'];
 const formatOption = (): Option => new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
-const mean = (values: Float64Array): number => values.reduce((a, b) => a + b, 0) / values.length;
 const real = (text: string): number => {
   const x = Number(text);
   if (text.trim() === '' || !Number.isFinite(x)) throw new InvalidArgumentError(`'${text}' is not a number`);
   return x;
 };
+/** A run's means of one measure in each regime of RANGE_MODES. */
+function rangeMeans(run: RunEvaluation, name: string): Omit<RangePoint, 'run'> {
+  const i = run.names.indexOf(name);
+  const [pessimistic, average, trec, optimistic] = RANGE_MODES.map((mode) => mean(run.values.get(mode)![i]!)) as [number, number, number, number];
+  return { pessimistic, average, trec, optimistic };
+}
+
 const write = (io: CliIo, output: string | undefined, text: string): void => (output === undefined ? io.stdout(text) : writeFileSync(output, text));
 
 /** `tie-eval ties`, `range`, `band`, `compare`, `plot`: 002's analyses of ties in runs. */
@@ -44,9 +52,8 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
       const { measures, runs } = await evaluateRuns(qrelsPath, runPaths, flags, RANGE_MODES);
       const rows = runs.flatMap((run) =>
         measures.map((m) => {
-          const i = run.names.indexOf(m.name);
-          const [pessimistic, average, trec, optimistic] = RANGE_MODES.map((mode) => mean(run.values.get(mode)![i]!)) as [number, number, number, number];
-          return { run: run.run, measure: m.label, pessimistic, average, trec, optimistic, range: optimistic - pessimistic };
+          const r = rangeMeans(run, m.name);
+          return { run: run.run, measure: m.label, ...r, range: r.optimistic - r.pessimistic };
         }),
       );
       if (flags.format === 'json') return io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
@@ -120,11 +127,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { output?: string }) => {
       const { measures, runs } = await evaluateRuns(qrelsPath, runPaths, flags, RANGE_MODES, ['AP']);
       const m = measures[0]!;
-      const points: RangePoint[] = runs.map((run) => {
-        const i = run.names.indexOf(m.name);
-        const [pessimistic, average, trec, optimistic] = RANGE_MODES.map((mode) => mean(run.values.get(mode)![i]!)) as [number, number, number, number];
-        return { run: run.runid || run.run, pessimistic, average, trec, optimistic };
-      });
+      const points: RangePoint[] = runs.map((run) => ({ run: run.runid || run.run, ...rangeMeans(run, m.name) }));
       write(io, flags.output, rangePlotSvg(points, m.label));
     });
 }

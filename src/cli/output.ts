@@ -13,7 +13,8 @@ interface Column {
 
 const columns = (run: RunEvaluation, measures: readonly CliMeasure[]): Column[] => measures.map((m) => ({ label: m.label, index: run.names.indexOf(m.name) }));
 
-function mean(values: Float64Array): number {
+/** The mean of per-query values. */
+export function mean(values: Float64Array): number {
   let sum = 0;
   for (const v of values) sum += v;
   return sum / values.length;
