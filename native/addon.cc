@@ -8,6 +8,7 @@
 #include <string>
 
 #include "kernels.hpp"
+#include "trecReaderBinding.hpp"
 
 namespace {
 
@@ -178,6 +179,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   env.SetInstanceData(new AddonData());
   exports.Set("prepareQueries", Napi::Function::New(env, PrepareQueries));
   exports.Set("evaluateQueries", Napi::Function::New(env, EvaluateQueries));
+  tie_eval::TrecReaderBinding::Init(env, exports);
   return exports;
 }
 

@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bands } from '../src/analysis/band.js';
 import { compareRuns } from '../src/analysis/compare.js';
 import { pairedTTest } from '../src/analysis/pairedTTest.js';
@@ -12,14 +11,9 @@ import { plotScales, rangePlotSvg, RANGE_FLOOR } from '../src/analysis/rangePlot
 import { queryTieStats } from '../src/analysis/tieStats.js';
 import { rng } from '../src/util/random.js';
 import { cli } from './support/cli.js';
+import { scratchFiles } from './support/scratchFiles.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'tie-eval-analysis-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const file = (name: string, text: string): string => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
+const { dir, file } = scratchFiles('analysis');
 
 /** Band start ranks of the first `count` bands. */
 const starts = (phi: number, count: number): number[] => {

@@ -20,10 +20,10 @@ export interface TieStats {
 }
 
 /** The tie statistics of one query, from its scores and rank fields in file order. */
-export function queryTieStats(scores: readonly number[], ranks: readonly number[]): { tied: number; largest: number; rising: number; contradictions: number } {
+export function queryTieStats(scores: ArrayLike<number>, ranks: ArrayLike<number>): { tied: number; largest: number; rising: number; contradictions: number } {
   let rising = 0;
   for (let i = 1; i < scores.length; i++) if (scores[i]! > scores[i - 1]!) rising++;
-  const order = scores.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || ranks[a]! - ranks[b]! || a - b);
+  const order = Array.from(scores, (_, i) => i).sort((a, b) => scores[b]! - scores[a]! || ranks[a]! - ranks[b]! || a - b);
   let tied = 0;
   let largest = scores.length > 0 ? 1 : 0;
   let group = 1;

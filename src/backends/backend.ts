@@ -1,4 +1,5 @@
 import type { Plan } from '../measures/plan.js';
+import type { TrecReader } from '../io/trecReader.js';
 import type { LabelArray } from '../reference/types.js';
 
 /** The backends: the TypeScript reference, AssemblyScript compiled to WebAssembly, the C++ addon. */
@@ -41,4 +42,6 @@ export interface Prepared {
 export interface Backend {
   readonly name: BackendName;
   prepare(judged: JudgedBatch, plan: Plan): Prepared;
+  /** The addon's byte-level TREC reader, a new one per qrels file (native only). */
+  createTrecReader?(): TrecReader;
 }

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import type { TrecReader } from '../io/trecReader.js';
 import type { Backend } from './backend.js';
 
 /** Where node-gyp (binding.gyp) builds the addon: <package>/build/Release/tie_eval.node. */
@@ -8,6 +9,7 @@ export const ADDON_PATH = new URL('../../build/Release/tie_eval.node', import.me
 interface Addon {
   prepareQueries(labels: unknown, offsets: unknown, ideal: unknown, idealOffsets: unknown, relevant: unknown, plan: unknown, constants: Float64Array, status: Int32Array): number;
   evaluateQueries(scores: unknown, labels: unknown, offsets: unknown, tieKeys: unknown, mode: unknown, plan: unknown, constants: Float64Array, out: unknown, status: Int32Array): number;
+  TrecReader: new () => TrecReader;
 }
 
 /**
@@ -30,5 +32,6 @@ export function loadNativeBackend(path: URL = ADDON_PATH): Backend {
         evaluate: (scores, tieKeys, mode, out) => addon.evaluateQueries(scores, labels, offsets, tieKeys, mode, plan.packed, constants, out, status),
       };
     },
+    createTrecReader: () => new addon.TrecReader(),
   };
 }

@@ -76,12 +76,12 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
       const out = flags.output === undefined ? null : createWriteStream(flags.output);
       const chunks: string[] = [];
       const notes = await readRun(runPath, (q) => {
-        const order = q.scores.map((_, i) => i);
+        const order = Array.from(q.scores, (_, i) => i);
         // score order: score descending, then the rank field, then the file line
         if (flags.by === 'score') order.sort((a, b) => q.scores[b]! - q.scores[a]! || q.ranks[a]! - q.ranks[b]! || a - b);
         const scores = bandScores(order.length, flags.phi);
         let text = '';
-        order.forEach((i, r) => (text += `${q.qid} Q0 ${q.docs[i]} ${r + 1} ${scores[r]} RUNID\n`));
+        order.forEach((i, r) => (text += `${q.qid} Q0 ${q.docs.text(i)} ${r + 1} ${scores[r]} RUNID\n`));
         chunks.push(text);
       });
       const text = Buffer.from(chunks.join('').replaceAll(' RUNID\n', ` ${Buffer.from(notes.runid, 'utf8').toString('latin1')}-phi${flags.phi}\n`), 'latin1');

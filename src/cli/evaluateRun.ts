@@ -2,8 +2,10 @@ import { evaluateBatch } from '../api/evaluateBatch.js';
 import type { BackendName } from '../backends/backend.js';
 import type { BackendChoice } from '../backends/facade.js';
 import { FileError } from '../io/fileError.js';
-import { latin1ToUtf8, type Qrels } from '../io/readQrels.js';
+import { latin1ToUtf8 } from '../io/latin1.js';
+import { readQrels, type Qrels } from '../io/readQrels.js';
 import { readRun, type RunNotes, type RunQuery } from '../io/readRun.js';
+import { readRunNative, type NativeQrels, type NativeQueries } from '../io/readTrecNative.js';
 import { compareIds } from '../ties/compareIds.js';
 import type { TieMode } from '../ties/modes.js';
 import type { CliMeasure } from './measureNames.js';
@@ -21,6 +23,16 @@ export interface RunOptions {
   readonly allQueries: boolean;
   /** reports progress in bytes of the run file */
   readonly onBytes?: (bytes: number) => void;
+}
+
+/**
+ * The judgements runs are evaluated against: read by the addon's reader (`native`) when it
+ * serves, else by readQrels (`parsed`), which a run that is not grouped by query also needs.
+ */
+export interface QrelsSource {
+  readonly path: string;
+  readonly native?: NativeQrels;
+  parsed?: Qrels;
 }
 
 /** A run's values: per tie mode and measure, one value per query (queries in byte order). */
@@ -41,14 +53,20 @@ const CHUNK = 1 << 20;
 
 interface Pending {
   qids: string[];
-  scores: number[];
-  labels: number[];
+  scores: ArrayLike<number> & Iterable<number>;
+  labels: ArrayLike<number> & Iterable<number>;
   docs: string[];
-  offsets: number[];
-  ideal: number[][];
+  offsets: ArrayLike<number>;
+  ideal: ArrayLike<number>[];
 }
 
-const emptyPending = (): Pending => ({ qids: [], scores: [], labels: [], docs: [], offsets: [0], ideal: [] });
+interface GrowingPending extends Pending {
+  scores: number[];
+  labels: number[];
+  offsets: number[];
+}
+
+const emptyPending = (): GrowingPending => ({ qids: [], scores: [], labels: [], docs: [], offsets: [0], ideal: [] });
 
 /** The query's entries kept by -M in one tie mode: the top `maxRank` after ordering, in average mode every document scoring at least the maxRank-th score. */
 function truncate(p: Pending, q: number, maxRank: number, mode: TieMode): number[] {
@@ -68,86 +86,129 @@ function truncate(p: Pending, q: number, maxRank: number, mode: TieMode): number
   return idx.filter((i) => p.scores[i]! >= cut);
 }
 
-/**
- * Evaluates one run against the qrels, streaming it query by query and evaluating in chunks.
- * @throws FileError for a bad line, a document listed twice in a query (naming both lines), or a
- *   run none of whose queries is in the qrels
- */
-export async function evaluateRun(runPath: string, qrels: Qrels, measures: readonly CliMeasure[], options: RunOptions): Promise<RunEvaluation> {
-  const names = [...new Set(measures.map((m) => m.name))];
-  const keepDocs = options.modes.includes('trec') || options.maxRank > 0;
-  const perQuery = new Map<string, Map<TieMode, Float64Array>>();
-  const ignored: string[] = [];
-  const evaluated = new Set<string>();
-  let backend: BackendName = 'js';
-  let pending = emptyPending();
+/** Gathers a run's queries with their labels and evaluates them chunk by chunk. */
+class RunCollector {
+  readonly perQuery = new Map<string, Map<TieMode, Float64Array>>();
+  readonly ignored: string[] = [];
+  readonly evaluated = new Set<string>();
+  backend: BackendName = 'js';
+  private pending = emptyPending();
+  private readonly keepDocs: boolean;
 
-  const flush = (): void => {
-    if (pending.qids.length === 0) return;
-    for (const mode of options.modes) {
-      const keep = options.maxRank > 0 ? pending.qids.map((_, q) => truncate(pending, q, options.maxRank, mode)) : null;
+  constructor(
+    private readonly names: string[],
+    private readonly options: RunOptions,
+  ) {
+    this.keepDocs = options.modes.includes('trec') || options.maxRank > 0;
+  }
+
+  /** A query from readRun: labels looked up in the parsed qrels. */
+  add(query: RunQuery, qrels: Qrels): void {
+    const judged = qrels.queries.get(query.qid);
+    if (judged === undefined) {
+      this.ignored.push(query.qid);
+      return;
+    }
+    const p = this.pending;
+    for (let i = 0; i < query.scores.length; i++) {
+      const at = qrels.docs.findIdOf(judged.group, query.docs, i);
+      const label = at < 0 ? -1 : qrels.labels[at]!;
+      if (this.options.judgedOnly && label < 0) continue;
+      p.scores.push(query.scores[i]!);
+      p.labels.push(label);
+      if (this.keepDocs) p.docs.push(query.docs.text(i));
+    }
+    this.queue(query.qid, judged.labels);
+  }
+
+  /** Queues a query's entries (added before) with its judged labels for the next flush. */
+  queue(qid: string, ideal: ArrayLike<number>): void {
+    const p = this.pending;
+    this.evaluated.add(qid);
+    p.qids.push(qid);
+    p.offsets.push(p.scores.length);
+    p.ideal.push(ideal);
+    if (p.scores.length >= CHUNK) this.flush();
+  }
+
+  /** Queries from the addon's reader, labelled already: evaluated at once (the reader batches them). */
+  addNative(queries: NativeQueries, qrels: NativeQrels): void {
+    const { qids, groups, offsets } = queries;
+    const kept: Pending = { qids: [], scores: queries.scores, labels: queries.labels, docs: [], offsets: [0], ideal: [] };
+    for (let q = 0; q < qids.length; q++) {
+      if (groups[q]! < 0) this.ignored.push(qids[q]!);
+      else {
+        this.evaluated.add(qids[q]!);
+        kept.qids.push(qids[q]!);
+        (kept.offsets as number[]).push(offsets[q + 1]!);
+        kept.ideal.push(qrels.groups[groups[q]!]!.labels);
+      }
+    }
+    this.evaluate(kept);
+  }
+
+  /** Evaluates the queued queries. */
+  flush(): void {
+    this.evaluate(this.pending);
+    this.pending = emptyPending();
+  }
+
+  private evaluate(p: Pending): void {
+    if (p.qids.length === 0) return;
+    const { maxRank } = this.options;
+    for (const mode of this.options.modes) {
+      const keep = maxRank > 0 ? p.qids.map((_, q) => truncate(p, q, maxRank, mode)) : null;
       const entries = keep === null ? null : keep.flat();
-      const offsets = new Uint32Array(pending.qids.length + 1);
-      for (let q = 0; q < pending.qids.length; q++) offsets[q + 1] = keep === null ? pending.offsets[q + 1]! : offsets[q]! + keep[q]!.length;
-      const pick = <T>(a: T[]): T[] => (entries === null ? a : entries.map((i) => a[i]!));
+      const offsets = new Uint32Array(p.qids.length + 1);
+      for (let q = 0; q < p.qids.length; q++) offsets[q + 1] = keep === null ? p.offsets[q + 1]! : offsets[q]! + keep[q]!.length;
+      const pick = <T>(a: ArrayLike<T> & Iterable<T>): T[] | ArrayLike<T> => (entries === null ? a : entries.map((i) => a[i]!));
       const result = evaluateBatch(
         {
-          scores: Float64Array.from(pick(pending.scores)),
-          labels: Int32Array.from(pick(pending.labels)),
+          scores: p.scores instanceof Float64Array && entries === null ? p.scores : Float64Array.from(pick(p.scores) as Iterable<number>),
+          labels: p.labels instanceof Int32Array && entries === null ? p.labels : Int32Array.from(pick(p.labels) as Iterable<number>),
           offsets,
-          idealLabels: pending.ideal,
-          ...(mode === 'trec' ? { docs: pick(pending.docs) } : {}),
-          queryIds: pending.qids.map(latin1ToUtf8),
+          idealLabels: p.ideal,
+          ...(mode === 'trec' ? { docs: pick(p.docs) as string[] } : {}),
+          queryIds: p.qids.map(latin1ToUtf8),
         },
-        names,
-        { ties: mode, backend: options.backend },
+        this.names,
+        { ties: mode, backend: this.options.backend },
       );
-      backend = result.backend;
-      pending.qids.forEach((qid, q) => {
-        const row = new Float64Array(names.length);
-        names.forEach((name, m) => (row[m] = result.perQuery[name]![q]!));
-        let modes = perQuery.get(qid);
-        if (modes === undefined) perQuery.set(qid, (modes = new Map()));
+      this.backend = result.backend;
+      p.qids.forEach((qid, q) => {
+        const row = new Float64Array(this.names.length);
+        this.names.forEach((name, m) => (row[m] = result.perQuery[name]![q]!));
+        let modes = this.perQuery.get(qid);
+        if (modes === undefined) this.perQuery.set(qid, (modes = new Map()));
         modes.set(mode, row);
       });
     }
-    pending = emptyPending();
-  };
+  }
+}
 
-  const seen = new Map<string, number>();
-  const add = (query: RunQuery): void => {
-    const judged = qrels.get(query.qid);
-    if (judged === undefined) {
-      ignored.push(query.qid);
-      return;
-    }
-    seen.clear();
-    for (let i = 0; i < query.docs.length; i++) {
-      const doc = query.docs[i]!;
-      const first = seen.get(doc);
-      if (first !== undefined) {
-        throw new FileError(runPath, query.lines[i]!, `document ${latin1ToUtf8(doc)} appears twice in query ${latin1ToUtf8(query.qid)}, at lines ${query.lines[first]} and ${query.lines[i]}`);
-      }
-      seen.set(doc, i);
-      const at = judged.index.get(doc);
-      const label = at === undefined ? -1 : judged.labels[at]!;
-      if (options.judgedOnly && label < 0) continue;
-      pending.scores.push(query.scores[i]!);
-      pending.labels.push(label);
-      if (keepDocs) pending.docs.push(doc);
-    }
-    evaluated.add(query.qid);
-    pending.qids.push(query.qid);
-    pending.offsets.push(pending.scores.length);
-    pending.ideal.push(judged.labels);
-    if (pending.scores.length >= CHUNK) flush();
-  };
+/**
+ * Evaluates one run against the qrels, streaming it query by query and evaluating in chunks:
+ * with the addon's reader when the qrels were read by it, else (and for a run not grouped by
+ * query) with readRun.
+ * @throws FileError for a bad line (see readRun) or a run none of whose queries is in the qrels
+ */
+export async function evaluateRun(runPath: string, qrels: QrelsSource, measures: readonly CliMeasure[], options: RunOptions): Promise<RunEvaluation> {
+  const names = [...new Set(measures.map((m) => m.name))];
+  let collector = new RunCollector(names, options);
+  const native = qrels.native;
+  let notes: RunNotes | null = null;
+  if (native !== undefined) notes = await readRunNative(runPath, native, options.judgedOnly, CHUNK, (queries) => collector.addNative(queries, native), options.onBytes);
+  if (notes === null) {
+    collector = new RunCollector(names, options);
+    const parsed = (qrels.parsed ??= await readQrels(qrels.path));
+    notes = await readRun(runPath, (query) => collector.add(query, parsed), options.onBytes);
+  }
+  const judged = (qrels.parsed ?? native!).queries;
+  const missing = [...judged.keys()].filter((qid) => !collector.evaluated.has(qid));
+  if (options.allQueries) for (const qid of missing) collector.queue(qid, judged.get(qid)!.labels);
+  collector.flush();
 
-  const notes: RunNotes = await readRun(runPath, add, options.onBytes);
-  const missing = [...qrels.keys()].filter((qid) => !evaluated.has(qid));
-  if (options.allQueries) for (const qid of missing) add({ qid, docs: [], scores: [], ranks: [], lines: [] });
-  flush();
-
+  const { ignored, perQuery } = collector;
   const warnings: string[] = [];
   const example = (ids: string[]): string => `(e.g. ${ids.slice(0, 3).map(latin1ToUtf8).join(', ')})`;
   if (ignored.length > 0) warnings.push(`${runPath}: ${ignored.length} queries of the run are not in the qrels and were ignored ${example(ignored)}`);
@@ -170,5 +231,5 @@ export async function evaluateRun(runPath: string, qrels: Qrels, measures: reado
       names.map((_, m) => Float64Array.from(queries, (qid) => perQuery.get(qid)!.get(mode)![m]!)),
     );
   }
-  return { run: runPath, runid: notes.runid, backend, queries: queries.map(latin1ToUtf8), names, values, warnings };
+  return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, warnings };
 }

@@ -1,7 +1,8 @@
 import { readQrels } from '../io/readQrels.js';
 import type { TieMode } from '../ties/modes.js';
-import type { BackendChoice } from '../backends/facade.js';
-import { evaluateRun, type RunEvaluation } from './evaluateRun.js';
+import { resolveBackend, type BackendChoice } from '../backends/facade.js';
+import { readQrelsNative } from '../io/readTrecNative.js';
+import { evaluateRun, type QrelsSource, type RunEvaluation } from './evaluateRun.js';
 import { DEFAULT_MEASURES, expandMeasures, type CliMeasure } from './measureNames.js';
 import { progressOver } from './progress.js';
 
@@ -18,7 +19,9 @@ export interface RunFlags {
 /** Reads the qrels and evaluates each run in the given tie modes, with a progress bar for large runs. */
 export async function evaluateRuns(qrelsPath: string, runPaths: readonly string[], flags: RunFlags, modes: readonly TieMode[], defaults = DEFAULT_MEASURES): Promise<{ measures: CliMeasure[]; runs: RunEvaluation[] }> {
   const measures = (flags.measure.length > 0 ? flags.measure : defaults).flatMap((m) => expandMeasures(m, flags.l));
-  const qrels = await readQrels(qrelsPath);
+  // the addon's reader serves when the native backend does and no tie mode needs the document ids
+  const reader = modes.includes('trec') || (flags.M ?? 0) > 0 ? undefined : resolveBackend(flags.backend).createTrecReader?.();
+  const qrels: QrelsSource = reader === undefined ? { path: qrelsPath, parsed: await readQrels(qrelsPath) } : { path: qrelsPath, native: await readQrelsNative(qrelsPath, reader) };
   const progress = progressOver(runPaths);
   const runs: RunEvaluation[] = [];
   try {

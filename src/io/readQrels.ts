@@ -1,18 +1,26 @@
 import { fieldEquals, isSkippable, splitFields } from './fields.js';
 import { FileError } from './fileError.js';
 import { forEachLine } from './forEachLine.js';
+import { hashBytes, IdTable } from './idTable.js';
+import { judgedTwice, labelNotAnInteger, qrelsFieldCount } from './lineProblems.js';
 import { parseInteger } from './parseNumber.js';
 
-/** One query's judgements: document id (latin1, one char per byte) to its index in `labels` and `lines`. */
+/** One query's judgements. */
 export interface QueryJudgements {
-  readonly index: Map<string, number>;
+  /** the query's number: the group of its documents in `Qrels.docs` */
+  readonly group: number;
+  /** the labels of its judged documents, in file order */
   readonly labels: number[];
-  /** the file line of each judgement */
-  readonly lines: number[];
 }
 
-/** Judgements by query id (latin1). */
-export type Qrels = Map<string, QueryJudgements>;
+/** A qrels file: queries by id (latin1), and every judged document under its query's group. */
+export interface Qrels {
+  readonly queries: Map<string, QueryJudgements>;
+  /** judged document i (latin1 bytes) has label labels[i], from file line lines[i] */
+  readonly docs: IdTable;
+  readonly labels: number[];
+  readonly lines: number[];
+}
 
 /**
  * Reads a qrels file, `qid iter docno label` (tabs or spaces, `#` comment lines, CRLF, gzip).
@@ -21,38 +29,29 @@ export type Qrels = Map<string, QueryJudgements>;
  *   a label that is not an integer, a document judged twice for a query, an empty file
  */
 export async function readQrels(path: string): Promise<Qrels> {
-  const qrels: Qrels = new Map();
+  const qrels: Qrels = { queries: new Map(), docs: new IdTable(), labels: [], lines: [] };
   const bounds = new Int32Array(16);
   let current: QueryJudgements | undefined;
   let currentId = '';
   await forEachLine(path, (buf, start, end, line) => {
     if (isSkippable(buf, start, end)) return;
     const count = splitFields(buf, start, end, bounds, 7);
-    if (count !== 4) {
-      const hint = count === 6 ? ' (6 fields: this looks like a run file; give the qrels first, then the run)' : '';
-      throw new FileError(path, line, `a qrels line has 4 fields (qid iter docno label), this one ${count > 7 ? 'more' : count}${hint}`, buf.toString('utf8', start, end));
-    }
+    if (count !== 4) throw qrelsFieldCount(path, line, count, buf, start, end);
     const label = parseInteger(buf, bounds[6]!, bounds[7]!);
-    if (Number.isNaN(label)) throw new FileError(path, line, 'the label (4th field) is not an integer', buf.toString('utf8', start, end));
+    if (Number.isNaN(label)) throw labelNotAnInteger(path, line, buf, start, end);
     if (current === undefined || !fieldEquals(buf, bounds[0]!, bounds[1]!, currentId)) {
       currentId = buf.toString('latin1', bounds[0], bounds[1]);
-      current = qrels.get(currentId);
-      if (current === undefined) qrels.set(currentId, (current = { index: new Map(), labels: [], lines: [] }));
+      current = qrels.queries.get(currentId);
+      if (current === undefined) qrels.queries.set(currentId, (current = { group: qrels.queries.size, labels: [] }));
     }
-    const doc = buf.toString('latin1', bounds[4], bounds[5]);
-    const first = current.index.get(doc);
-    if (first !== undefined) {
-      throw new FileError(path, line, `document ${latin1ToUtf8(doc)} of query ${latin1ToUtf8(currentId)} is judged twice, at lines ${current.lines[first]} and ${line}`, buf.toString('utf8', start, end));
-    }
-    current.index.set(doc, current.labels.length);
+    const hash = hashBytes(buf, bounds[4]!, bounds[5]!);
+    const first = qrels.docs.find(current.group, buf, bounds[4]!, bounds[5]!, hash);
+    if (first >= 0) throw judgedTwice(path, buf.toString('latin1', bounds[4], bounds[5]), currentId, qrels.lines[first]!, line, buf, start, end);
+    qrels.docs.add(current.group, buf, bounds[4]!, bounds[5]!, hash);
+    qrels.labels.push(label);
+    qrels.lines.push(line);
     current.labels.push(label);
-    current.lines.push(line);
   });
-  if (qrels.size === 0) throw new FileError(path, 0, 'the qrels file holds no judgements');
+  if (qrels.queries.size === 0) throw new FileError(path, 0, 'the qrels file holds no judgements');
   return qrels;
-}
-
-/** A latin1-decoded id (one char per byte) back to its UTF-8 text, for messages and output. */
-export function latin1ToUtf8(id: string): string {
-  return Buffer.from(id, 'latin1').toString('utf8');
 }

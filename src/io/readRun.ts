@@ -1,18 +1,11 @@
 import { fieldEquals, isSkippable, splitFields } from './fields.js';
 import { FileError } from './fileError.js';
 import { forEachLine } from './forEachLine.js';
+import { listedTwice, runFieldCount, scoreNotANumber } from './lineProblems.js';
 import { parseScore } from './parseNumber.js';
+import { RunQueryBuilder, type RunQuery } from './runQuery.js';
 
-/** One query of a run, in file line order. Ids are latin1 strings (one char per byte: byte order = string order). */
-export interface RunQuery {
-  readonly qid: string;
-  readonly docs: string[];
-  readonly scores: number[];
-  /** the rank field of each line (NaN where it is not a number) */
-  readonly ranks: number[];
-  /** the file line of each document */
-  readonly lines: number[];
-}
+export type { RunQuery } from './runQuery.js';
 
 /** What the reader noticed that is not an error. */
 export interface RunNotes {
@@ -35,8 +28,9 @@ class Ungrouped extends Error {}
  * contiguous, the file is read again and every query is buffered until the end.
  * Scores parse as decimal floats with exponents (`7.763e-05`); the rank field is only used to
  * count lines whose score rises while their rank rises (the exponent-format sorting bug).
+ * The query handed to `onQuery` lives in memory the reader reuses: read what you need before returning.
  * @throws FileError (file, line, the line) for fewer than 6 fields (and qrels given as a run),
- *   a score that is not a number, an empty file
+ *   a score that is not a number, a document listed twice in a query (naming both lines), an empty file
  */
 export async function readRun(path: string, onQuery: (query: RunQuery) => void, onBytes?: (bytes: number) => void): Promise<RunNotes> {
   try {
@@ -51,8 +45,9 @@ async function scan(path: string, buffered: boolean, onQuery: (query: RunQuery) 
   const notes: RunNotes = { runid: '', misordered: 0, firstMisordered: 0, ungrouped: buffered };
   const bounds = new Int32Array(16);
   const done = new Set<string>();
-  const held = new Map<string, RunQuery>();
-  let current: RunQuery | undefined;
+  const held = new Map<string, RunQueryBuilder>();
+  const streaming = new RunQueryBuilder();
+  let current: RunQueryBuilder | undefined;
   let lastScore = 0;
   let lastRank = 0;
   let lines = 0;
@@ -62,42 +57,37 @@ async function scan(path: string, buffered: boolean, onQuery: (query: RunQuery) 
       if (isSkippable(buf, start, end)) return;
       // fields after the sixth are ignored, as trec_eval does (its own test runs carry some)
       const count = splitFields(buf, start, end, bounds, 7);
-      if (count < 6) {
-        const hint = count === 4 ? ' (4 fields: this looks like a qrels file; give the qrels first, then the run)' : '';
-        throw new FileError(path, line, `a run line has 6 fields (qid Q0 docno rank score runid), this one ${count}${hint}`, buf.toString('utf8', start, end));
-      }
+      if (count < 6) throw runFieldCount(path, line, count, buf, start, end);
       lines++;
       const score = parseScore(buf, bounds[8]!, bounds[9]!);
-      if (Number.isNaN(score)) throw new FileError(path, line, 'the score (5th field) is not a number', buf.toString('utf8', start, end));
+      if (Number.isNaN(score)) throw scoreNotANumber(path, line, buf, start, end);
       if (notes.runid === '') notes.runid = buf.toString('utf8', bounds[10], bounds[11]);
       const rank = parseScore(buf, bounds[6]!, bounds[7]!);
       if (current === undefined || !fieldEquals(buf, bounds[0]!, bounds[1]!, current.qid)) {
         const qid = buf.toString('latin1', bounds[0], bounds[1]);
         if (!buffered && current !== undefined) {
           done.add(current.qid);
-          onQuery(current);
+          onQuery(current.view());
         }
         if (!buffered && done.has(qid)) throw new Ungrouped();
-        current = buffered ? held.get(qid) : undefined;
-        if (current === undefined) {
-          current = { qid, docs: [], scores: [], ranks: [], lines: [] };
-          if (buffered) held.set(qid, current);
+        if (!buffered) (current = streaming).reset(qid);
+        else if ((current = held.get(qid)) === undefined) {
+          held.set(qid, (current = new RunQueryBuilder()));
+          current.reset(qid);
         }
       } else if (score > lastScore && rank > lastRank) {
         if (notes.misordered++ === 0) notes.firstMisordered = line;
       }
       lastScore = score;
       lastRank = rank;
-      current.docs.push(buf.toString('latin1', bounds[4], bounds[5]));
-      current.scores.push(score);
-      current.ranks.push(rank);
-      current.lines.push(line);
+      const first = current.push(buf, bounds[4]!, bounds[5]!, score, rank, line);
+      if (first >= 0) throw listedTwice(path, buf.toString('latin1', bounds[4], bounds[5]), current.qid, first, line, buf, start, end);
     },
     onBytes,
   );
   if (lines === 0) throw new FileError(path, 0, 'the run file holds no results');
-  if (buffered) held.forEach((q) => onQuery(q));
-  else if (current !== undefined) onQuery(current);
+  if (buffered) held.forEach((q) => onQuery(q.view()));
+  else if (current !== undefined) onQuery(current.view());
   return notes;
 }
 

@@ -1,0 +1,229 @@
+// Reads qrels and run files chunk by chunk at byte level: the fast path of src/io/readQrels.ts,
+// src/io/readRun.ts and the label lookup of src/cli/evaluateRun.ts, with the same checks in the
+// same order. The caller feeds whole lines and turns a problem code into its message.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "idTable.hpp"
+#include "lineFields.hpp"
+
+namespace tie_eval::reader {
+
+/** What a feed call stopped on (info[PROBLEM_*] says where). */
+enum Problem : int { NONE = 0, FIELD_COUNT = 1, NOT_A_NUMBER = 2, LISTED_TWICE = 3, UNGROUPED = 4 };
+
+/** The slots of the info array a feed call reads and writes. */
+enum Info : int {
+  /** lines read so far (in: before this chunk; out: after it, or up to the bad line) */
+  LINE = 0,
+  /** the bad line's bytes in the chunk, its field count, and for LISTED_TWICE the line of the first listing */
+  BAD_START = 1,
+  BAD_END = 2,
+  FIELDS = 3,
+  FIRST_LINE = 4,
+  /** the run tag of the first result line: its bytes in the chunk, when RUNID_FOUND is 1 after the call */
+  RUNID_FOUND = 5,
+  RUNID_START = 6,
+  RUNID_END = 7,
+  /** lines whose score rises while their rank field rises too, the first of them, result lines read */
+  MISORDERED = 8,
+  FIRST_MISORDERED = 9,
+  RESULT_LINES = 10,
+  INFO_SIZE = 11
+};
+
+/** One query of the qrels: its judged documents with label and file line. */
+struct JudgedQuery {
+  std::string qid;
+  IdTable docs;
+  std::vector<int32_t> labels;
+  std::vector<double> lines;
+};
+
+class TrecReader {
+ public:
+  std::vector<JudgedQuery> judged;
+
+  /** Reads qrels lines `qid iter docno label` from buf[0..length). */
+  int qrels(const uint8_t* buf, size_t length, double* info) {
+    size_t bounds[16];
+    return forEachLine(buf, length, info, [&](size_t start, size_t end) -> int {
+      if (isSkippable(buf, start, end)) return NONE;
+      const int count = splitFields(buf, start, end, bounds, 7);
+      if (count != 4) return bad(info, FIELD_COUNT, start, end, count);
+      const double label = parseInteger(buf, bounds[6], bounds[7]);
+      if (std::isnan(label)) return bad(info, NOT_A_NUMBER, start, end, count);
+      if (qrelsCurrent_ < 0 || !same(judged[qrelsCurrent_].qid, buf, bounds[0], bounds[1])) {
+        std::string qid(reinterpret_cast<const char*>(buf + bounds[0]), bounds[1] - bounds[0]);
+        const auto found = groupOf_.find(qid);
+        if (found != groupOf_.end()) qrelsCurrent_ = found->second;
+        else {
+          qrelsCurrent_ = static_cast<int32_t>(judged.size());
+          groupOf_.emplace(qid, qrelsCurrent_);
+          judged.emplace_back();
+          judged.back().qid = qid;
+          judged.back().labels.reserve(32);
+          judged.back().lines.reserve(32);
+        }
+      }
+      JudgedQuery& query = judged[qrelsCurrent_];
+      const uint32_t hash = hashBytes(buf, bounds[4], bounds[5]);
+      const int32_t first = query.docs.find(buf, bounds[4], bounds[5], hash);
+      if (first >= 0) {
+        info[FIRST_LINE] = query.lines[first];
+        return bad(info, LISTED_TWICE, start, end, count);
+      }
+      query.docs.add(buf, bounds[4], bounds[5], hash);
+      query.labels.push_back(static_cast<int32_t>(label));
+      query.lines.push_back(info[LINE]);
+      return NONE;
+    });
+  }
+
+  /** Starts reading a run; `judgedOnly` keeps only documents with a label >= 0 (-J). */
+  void startRun(bool judgedOnly) {
+    judgedOnly_ = judgedOnly;
+    runHas_ = false;
+    done_.clear();
+    qids.clear();
+    groups.clear();
+    offsets.assign(1, 0);
+    scores.clear();
+    labels.clear();
+  }
+
+  /**
+   * Reads run lines `qid Q0 docno rank score runid` from buf[0..length): each query's results go
+   * to the output as (score, label) with label -1 for documents the qrels do not judge; a query the
+   * qrels lack is output with group -1 and no results.
+   */
+  int run(const uint8_t* buf, size_t length, double* info) {
+    size_t bounds[16];
+    return forEachLine(buf, length, info, [&](size_t start, size_t end) -> int {
+      if (isSkippable(buf, start, end)) return NONE;
+      // fields after the sixth are ignored, as trec_eval does (its own test runs carry some)
+      const int count = splitFields(buf, start, end, bounds, 7);
+      if (count < 6) return bad(info, FIELD_COUNT, start, end, count);
+      info[RESULT_LINES]++;
+      const double score = parseScore(buf, bounds[8], bounds[9]);
+      if (std::isnan(score)) return bad(info, NOT_A_NUMBER, start, end, count);
+      if (info[RESULT_LINES] == 1) {
+        info[RUNID_FOUND] = 1;
+        info[RUNID_START] = static_cast<double>(bounds[10]);
+        info[RUNID_END] = static_cast<double>(bounds[11]);
+      }
+      const double rank = parseScore(buf, bounds[6], bounds[7]);
+      if (!runHas_ || !same(runQid_, buf, bounds[0], bounds[1])) {
+        if (runHas_) endQuery();
+        runQid_.assign(reinterpret_cast<const char*>(buf + bounds[0]), bounds[1] - bounds[0]);
+        if (done_.count(runQid_) > 0) return bad(info, UNGROUPED, start, end, count);
+        const auto found = groupOf_.find(runQid_);
+        runGroup_ = found == groupOf_.end() ? -1 : found->second;
+        runHas_ = true;
+        runDocs_.clear();
+        runLines_.clear();
+      } else if (score > lastScore_ && rank > lastRank_) {
+        if (info[MISORDERED]++ == 0) info[FIRST_MISORDERED] = info[LINE];
+      }
+      lastScore_ = score;
+      lastRank_ = rank;
+      const uint32_t hash = hashBytes(buf, bounds[4], bounds[5]);
+      const int32_t first = runDocs_.find(buf, bounds[4], bounds[5], hash);
+      if (first >= 0) {
+        info[FIRST_LINE] = runLines_[first];
+        return bad(info, LISTED_TWICE, start, end, count);
+      }
+      runDocs_.add(buf, bounds[4], bounds[5], hash);
+      runLines_.push_back(info[LINE]);
+      if (runGroup_ < 0) return NONE;
+      const JudgedQuery& query = judged[runGroup_];
+      const int32_t at = query.docs.find(buf, bounds[4], bounds[5], hash);
+      const int32_t label = at < 0 ? -1 : query.labels[at];
+      if (judgedOnly_ && label < 0) return NONE;
+      scores.push_back(score);
+      labels.push_back(label);
+      return NONE;
+    });
+  }
+
+  /** Ends the run: its last query goes to the output. */
+  void endRun() {
+    if (runHas_) endQuery();
+    runHas_ = false;
+  }
+
+  /**
+   * The output since the last takeOutput: finished queries (latin1 bytes, qrels group or -1)
+   * cutting scores and labels at offsets. Entries past offsets.back() belong to the query being read.
+   */
+  std::vector<std::string> qids;
+  std::vector<int32_t> groups;
+  std::vector<uint32_t> offsets{0};
+  std::vector<double> scores;
+  std::vector<int32_t> labels;
+
+  /** Empties the output of finished queries (after the caller copied them), keeping the entries of the query being read. */
+  void takeOutput() {
+    const uint32_t finished = offsets.back();
+    qids.clear();
+    groups.clear();
+    offsets.assign(1, 0);
+    scores.erase(scores.begin(), scores.begin() + finished);
+    labels.erase(labels.begin(), labels.begin() + finished);
+  }
+
+ private:
+  std::unordered_map<std::string, int32_t> groupOf_;
+  int32_t qrelsCurrent_ = -1;
+  bool judgedOnly_ = false;
+  bool runHas_ = false;
+  std::string runQid_;
+  int32_t runGroup_ = -1;
+  std::unordered_set<std::string> done_;
+  IdTable runDocs_;
+  std::vector<double> runLines_;
+  double lastScore_ = 0;
+  double lastRank_ = 0;
+
+  void endQuery() {
+    done_.insert(runQid_);
+    qids.push_back(runQid_);
+    groups.push_back(runGroup_);
+    offsets.push_back(static_cast<uint32_t>(scores.size()));
+  }
+
+  static bool same(const std::string& id, const uint8_t* buf, size_t start, size_t end) {
+    return id.size() == end - start && std::memcmp(id.data(), buf + start, end - start) == 0;
+  }
+
+  static int bad(double* info, int problem, size_t start, size_t end, int count) {
+    info[BAD_START] = static_cast<double>(start);
+    info[BAD_END] = static_cast<double>(end);
+    info[FIELDS] = count;
+    return problem;
+  }
+
+  /** Calls line(start, end) for each line of buf[0..length) (the last may lack its newline; a CR before the newline is dropped), counting info[LINE], until a problem. */
+  template <typename Line>
+  static int forEachLine(const uint8_t* buf, size_t length, double* info, Line line) {
+    size_t start = 0;
+    while (start < length) {
+      const void* nl = std::memchr(buf + start, '\n', length - start);
+      const size_t stop = nl == nullptr ? length : static_cast<size_t>(static_cast<const uint8_t*>(nl) - buf);
+      const size_t end = stop > start && buf[stop - 1] == '\r' ? stop - 1 : stop;
+      info[LINE]++;
+      const int problem = line(start, end);
+      if (problem != NONE) return problem;
+      start = stop + 1;
+    }
+    return NONE;
+  }
+};
+
+}  // namespace tie_eval::reader

@@ -1,0 +1,119 @@
+// The N-API face of reader::TrecReader: one object per qrels file, reused for each run. Checks
+// every argument before reading memory; a bad call throws a JavaScript TypeError.
+#pragma once
+
+#include <napi.h>
+
+#include <string>
+#include <vector>
+
+#include "reader/trecReader.hpp"
+
+namespace tie_eval {
+
+class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
+ public:
+  static void Init(Napi::Env env, Napi::Object exports) {
+    exports.Set("TrecReader", DefineClass(env, "TrecReader",
+                                          {InstanceMethod("qrels", &TrecReaderBinding::Qrels), InstanceMethod("startRun", &TrecReaderBinding::StartRun),
+                                           InstanceMethod("run", &TrecReaderBinding::Run), InstanceMethod("endRun", &TrecReaderBinding::EndRun),
+                                           InstanceMethod("take", &TrecReaderBinding::Take), InstanceMethod("judgements", &TrecReaderBinding::Judgements)}));
+  }
+
+  explicit TrecReaderBinding(const Napi::CallbackInfo& info) : Napi::ObjectWrap<TrecReaderBinding>(info) {}
+
+ private:
+  reader::TrecReader reader_;
+
+  /** qrels(chunk: Uint8Array, info: Float64Array) -> problem code */
+  Napi::Value Qrels(const Napi::CallbackInfo& info) { return feed(info, false); }
+
+  /** run(chunk: Uint8Array, info: Float64Array) -> problem code */
+  Napi::Value Run(const Napi::CallbackInfo& info) { return feed(info, true); }
+
+  /** startRun(judgedOnly: boolean) */
+  Napi::Value StartRun(const Napi::CallbackInfo& info) {
+    if (info.Length() != 1 || !info[0].IsBoolean()) return fail(info.Env(), "startRun(judgedOnly) takes a boolean");
+    reader_.startRun(info[0].As<Napi::Boolean>().Value());
+    return info.Env().Undefined();
+  }
+
+  /** endRun(): the last query goes to the output */
+  Napi::Value EndRun(const Napi::CallbackInfo& info) {
+    reader_.endRun();
+    return info.Env().Undefined();
+  }
+
+  /** take() -> [qids, groups: Int32Array, offsets: Uint32Array, scores: Float64Array, labels: Int32Array]: the finished queries, emptying the output */
+  Napi::Value Take(const Napi::CallbackInfo& info) {
+    const Napi::Env env = info.Env();
+    auto result = Napi::Array::New(env, 5);
+    result.Set(0u, strings(env, reader_.qids));
+    result.Set(1u, copy<Napi::Int32Array>(env, reader_.groups, reader_.groups.size()));
+    result.Set(2u, copy<Napi::Uint32Array>(env, reader_.offsets, reader_.offsets.size()));
+    result.Set(3u, copy<Napi::Float64Array>(env, reader_.scores, reader_.offsets.back()));
+    result.Set(4u, copy<Napi::Int32Array>(env, reader_.labels, reader_.offsets.back()));
+    reader_.takeOutput();
+    return result;
+  }
+
+  /** judgements() -> [qids, offsets: Uint32Array, labels: Int32Array]: the qrels' queries in order of first appearance with their labels */
+  Napi::Value Judgements(const Napi::CallbackInfo& info) {
+    const Napi::Env env = info.Env();
+    std::vector<std::string> qids;
+    std::vector<uint32_t> offsets{0};
+    std::vector<int32_t> labels;
+    for (const auto& query : reader_.judged) {
+      qids.push_back(query.qid);
+      labels.insert(labels.end(), query.labels.begin(), query.labels.end());
+      offsets.push_back(static_cast<uint32_t>(labels.size()));
+    }
+    auto result = Napi::Array::New(env, 3);
+    result.Set(0u, strings(env, qids));
+    result.Set(1u, copy<Napi::Uint32Array>(env, offsets, offsets.size()));
+    result.Set(2u, copy<Napi::Int32Array>(env, labels, labels.size()));
+    return result;
+  }
+
+  Napi::Value feed(const Napi::CallbackInfo& info, bool run) {
+    const Napi::Env env = info.Env();
+    if (info.Length() != 2 || !info[0].IsTypedArray() || info[0].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array) {
+      return fail(env, "the chunk must be a Uint8Array");
+    }
+    if (!info[1].IsTypedArray() || info[1].As<Napi::TypedArray>().TypedArrayType() != napi_float64_array ||
+        info[1].As<Napi::TypedArray>().ElementLength() < reader::INFO_SIZE) {
+      return fail(env, "info must be a Float64Array of " + std::to_string(reader::INFO_SIZE) + " values");
+    }
+    const auto chunk = info[0].As<Napi::Uint8Array>();
+    double* state = info[1].As<Napi::Float64Array>().Data();
+    const int problem = run ? reader_.run(chunk.Data(), chunk.ElementLength(), state) : reader_.qrels(chunk.Data(), chunk.ElementLength(), state);
+    return Napi::Number::New(env, problem);
+  }
+
+  static Napi::Value fail(Napi::Env env, const std::string& message) {
+    Napi::TypeError::New(env, "TrecReader: " + message).ThrowAsJavaScriptException();
+    return env.Null();
+  }
+
+  /** Ids as JavaScript strings, one char per byte (latin1), as the TypeScript readers hold them. */
+  static Napi::Array strings(Napi::Env env, const std::vector<std::string>& ids) {
+    auto array = Napi::Array::New(env, ids.size());
+    std::u16string text;
+    for (size_t i = 0; i < ids.size(); i++) {
+      text.resize(ids[i].size());
+      for (size_t k = 0; k < text.size(); k++) text[k] = static_cast<unsigned char>(ids[i][k]);
+      array.Set(static_cast<uint32_t>(i), Napi::String::New(env, text));
+    }
+    return array;
+  }
+
+  /** The first `count` values in a new typed array. */
+  template <typename Array, typename T>
+  static Array copy(Napi::Env env, const std::vector<T>& values, size_t count) {
+    auto array = Array::New(env, count);
+    if (count > 0) std::memcpy(array.Data(), values.data(), count * sizeof(T));
+    return array;
+  }
+};
+
+}  // namespace tie_eval

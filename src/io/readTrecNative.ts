@@ -1,0 +1,115 @@
+import { FileError } from './fileError.js';
+import { splitFields } from './fields.js';
+import { forEachChunk } from './forEachChunk.js';
+import { judgedTwice, labelNotAnInteger, listedTwice, qrelsFieldCount, runFieldCount, scoreNotANumber } from './lineProblems.js';
+import type { RunNotes } from './readRun.js';
+import { Info, Problem, type TrecReader } from './trecReader.js';
+
+/** A query's judgements as the addon's reader holds them. */
+export interface NativeJudgements {
+  /** the query's group in the reader */
+  readonly group: number;
+  /** the labels of its judged documents, in file order */
+  readonly labels: Int32Array;
+}
+
+/** A qrels file read by the addon's reader, which keeps the judged documents. */
+export interface NativeQrels {
+  readonly reader: TrecReader;
+  /** judgements by query id (latin1) */
+  readonly queries: Map<string, NativeJudgements>;
+  /** the same by group */
+  readonly groups: readonly NativeJudgements[];
+}
+
+/** Queries of a run as the reader outputs them: group -1 marks a query the qrels lack (it has no entries). */
+export interface NativeQueries {
+  readonly qids: string[];
+  readonly groups: Int32Array;
+  readonly offsets: Uint32Array;
+  readonly scores: Float64Array;
+  readonly labels: Int32Array;
+}
+
+/** readQrels with the addon's reader: the same checks and messages, at byte speed. */
+export async function readQrelsNative(path: string, reader: TrecReader): Promise<NativeQrels> {
+  const info = new Float64Array(Info.SIZE);
+  await forEachChunk(path, (chunk) => {
+    const problem = reader.qrels(chunk, info);
+    if (problem !== Problem.NONE) throw lineProblem(path, false, problem, chunk, info);
+  });
+  const [qids, offsets, labels] = reader.judgements();
+  if (qids.length === 0) throw new FileError(path, 0, 'the qrels file holds no judgements');
+  const groups = qids.map((_, group) => ({ group, labels: labels.subarray(offsets[group], offsets[group + 1]) }));
+  return { reader, queries: new Map(qids.map((qid, group) => [qid, groups[group]!])), groups };
+}
+
+class Ungrouped extends Error {}
+
+/**
+ * readRun with the addon's reader, which also looks up each document's label (-1: unjudged) and
+ * applies -J: the queries go to `onQueries` in batches of about `batchLines` result lines.
+ * Returns null when the run is not grouped by query (read it with readRun, which buffers).
+ * @throws FileError as readRun
+ */
+export async function readRunNative(
+  path: string,
+  qrels: NativeQrels,
+  judgedOnly: boolean,
+  batchLines: number,
+  onQueries: (queries: NativeQueries) => void,
+  onBytes?: (bytes: number) => void,
+): Promise<RunNotes | null> {
+  const { reader } = qrels;
+  const info = new Float64Array(Info.SIZE);
+  const notes: RunNotes = { runid: '', misordered: 0, firstMisordered: 0, ungrouped: false };
+  const take = (): void => {
+    const [qids, groups, offsets, scores, labels] = reader.take();
+    onQueries({ qids, groups, offsets, scores, labels });
+  };
+  reader.startRun(judgedOnly);
+  let taken = 0;
+  try {
+    await forEachChunk(
+      path,
+      (chunk) => {
+        const problem = reader.run(chunk, info);
+        if (info[Info.RUNID_FOUND] === 1) {
+          notes.runid = chunk.toString('utf8', info[Info.RUNID_START], info[Info.RUNID_END]);
+          info[Info.RUNID_FOUND] = 0;
+        }
+        if (problem === Problem.UNGROUPED) throw new Ungrouped();
+        if (problem !== Problem.NONE) throw lineProblem(path, true, problem, chunk, info);
+        if (info[Info.RESULT_LINES]! - taken >= batchLines) {
+          taken = info[Info.RESULT_LINES]!;
+          take();
+        }
+      },
+      onBytes,
+    );
+  } catch (e) {
+    if (e instanceof Ungrouped) return null;
+    throw e;
+  }
+  if (info[Info.RESULT_LINES] === 0) throw new FileError(path, 0, 'the run file holds no results');
+  reader.endRun();
+  take();
+  notes.misordered = info[Info.MISORDERED]!;
+  notes.firstMisordered = info[Info.FIRST_MISORDERED]!;
+  return notes;
+}
+
+/** The FileError for the reader's problem, worded as the TypeScript readers word it. */
+function lineProblem(path: string, run: boolean, problem: number, chunk: Buffer, info: Float64Array): FileError {
+  const line = info[Info.LINE]!;
+  const start = info[Info.BAD_START]!;
+  const end = info[Info.BAD_END]!;
+  const count = info[Info.FIELDS]!;
+  if (problem === Problem.FIELD_COUNT) return (run ? runFieldCount : qrelsFieldCount)(path, line, count, chunk, start, end);
+  if (problem === Problem.NOT_A_NUMBER) return (run ? scoreNotANumber : labelNotAnInteger)(path, line, chunk, start, end);
+  const bounds = new Int32Array(16);
+  splitFields(chunk, start, end, bounds, 7);
+  const doc = chunk.toString('latin1', bounds[4], bounds[5]);
+  const qid = chunk.toString('latin1', bounds[0], bounds[1]);
+  return (run ? listedTwice : judgedTwice)(path, doc, qid, info[Info.FIRST_LINE]!, line, chunk, start, end);
+}

@@ -1,0 +1,38 @@
+/**
+ * The addon's byte-level TREC reader (native/reader/trecReader.hpp): the fast path of readQrels
+ * and readRun, fed whole-line chunks. One object holds one qrels file and reads runs against it.
+ */
+export interface TrecReader {
+  /** Reads qrels lines; returns a Problem. `info` is a Float64Array of Info.SIZE slots. */
+  qrels(chunk: Uint8Array, info: Float64Array): number;
+  /** Starts a run; judgedOnly (-J) keeps only documents with a label >= 0. */
+  startRun(judgedOnly: boolean): void;
+  /** Reads run lines; returns a Problem. */
+  run(chunk: Uint8Array, info: Float64Array): number;
+  /** Ends the run: its last query goes to the output. */
+  endRun(): void;
+  /** The queries read since the last take (qrels group, -1 when the qrels lack the query) with their scores and labels, cut at offsets. */
+  take(): [qids: string[], groups: Int32Array, offsets: Uint32Array, scores: Float64Array, labels: Int32Array];
+  /** The qrels' queries in order of first appearance (their groups) and every query's labels. */
+  judgements(): [qids: string[], offsets: Uint32Array, labels: Int32Array];
+}
+
+/** What a feed call stopped on (reader::Problem). */
+export const Problem = { NONE: 0, FIELD_COUNT: 1, NOT_A_NUMBER: 2, LISTED_TWICE: 3, UNGROUPED: 4 } as const;
+
+/** The slots of the info array (reader::Info). */
+export const Info = {
+  /** lines read so far (set before the first chunk; the reader counts on) */
+  LINE: 0,
+  BAD_START: 1,
+  BAD_END: 2,
+  FIELDS: 3,
+  FIRST_LINE: 4,
+  RUNID_FOUND: 5,
+  RUNID_START: 6,
+  RUNID_END: 7,
+  MISORDERED: 8,
+  FIRST_MISORDERED: 9,
+  RESULT_LINES: 10,
+  SIZE: 11,
+} as const;

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { resolveBackend } from '../src/backends/facade.js';
+import { parseScore } from '../src/io/parseNumber.js';
+import { readRun } from '../src/io/readRun.js';
+import { readQrelsNative, readRunNative } from '../src/io/readTrecNative.js';
+import { Info } from '../src/io/trecReader.js';
+import { pick, randInt, rng } from '../src/util/random.js';
+import { COMPILED } from './backends.js';
+import { cli } from './support/cli.js';
+import { scratchFiles } from './support/scratchFiles.js';
+
+// The addon's byte-level reader (native/reader/) against the TypeScript readers (src/io/):
+// same values, same messages, on random files with every feature of the format.
+const hasNative = COMPILED.some((b) => b.name === 'native');
+const { file } = scratchFiles('reader');
+
+const SCORES = ['3', '-2', '+4', '0.5', '.25', '7.', '1e-4', '7.763e-05', '2E+3', '-0', '1234567890123456789', '0.1000000000000000055511151231257827', '1e400', '-1e-400', 'inf', '-Infinity', 'INF', '12', '12.0', '1.2e1'];
+
+/** A random qrels and run: ids shared and not, CRLF, comments, tabs, extra fields, unjudged and negative labels. */
+function randomFiles(seed: number, grouped: boolean): { qrels: string; run: string } {
+  const next = rng(seed);
+  const nl = (): string => (next() < 0.1 ? '\r\n' : '\n');
+  const sep = (): string => pick(next, [' ', ' ', '\t', '  ']);
+  const qrels: string[] = [];
+  const run: string[][] = [];
+  const queries = randInt(next, 1, 8);
+  for (let q = 0; q < queries; q++) {
+    const qid = `q${randInt(next, 1, 12)}-${q}`;
+    const docs = Array.from({ length: randInt(next, 0, 30) }, (_, i) => `d${i}${pick(next, ['', 'x', 'é'])}`);
+    if (next() < 0.85) for (const d of docs) if (next() < 0.6) qrels.push([qid, '0', d, String(randInt(next, -1, 3))].join(sep()));
+    if (next() < 0.1) qrels.push(`# comment on ${qid}`, '');
+    if (next() < 0.9) {
+      run.push(docs.map((d, i) => [qid, 'Q0', d, String(i + 1), pick(next, SCORES), 'run', ...(next() < 0.05 ? ['extra'] : [])].join(sep())));
+    }
+  }
+  const lines = grouped ? run.flat() : run.flat().sort(() => next() - 0.5);
+  if (qrels.length === 0) qrels.push('q0 0 d0 1');
+  if (lines.length === 0) lines.push('q0 Q0 d0 1 1 run');
+  return { qrels: qrels.map((l) => l + nl()).join(''), run: lines.map((l) => l + nl()).join('') + (next() < 0.5 ? 'q0 Q0 last 9 0 run' : '') };
+}
+
+describe.skipIf(!hasNative)('the native reader', () => {
+  it('parses every score form as parseScore does (bit for bit)', () => {
+    const reader = resolveBackend('native').createTrecReader!();
+    const info = new Float64Array(Info.SIZE);
+    expect(reader.qrels(Buffer.from('1 0 a 1\n'), info)).toBe(0);
+    const next = rng(7);
+    const fields = [...SCORES, ...Array.from({ length: 2000 }, () => `${pick(next, ['', '-', '+'])}${(next() * 10 ** randInt(next, -30, 30)).toPrecision(randInt(next, 1, 20))}`)];
+    reader.startRun(false);
+    expect(reader.run(Buffer.from(fields.map((s, i) => `1 Q0 d${i} ${i} ${s} r\n`).join('')), info)).toBe(0);
+    reader.endRun();
+    const scores = reader.take()[3];
+    expect(Array.from(scores)).toEqual(fields.map((s) => parseScore(Buffer.from(s), 0, s.length)));
+  });
+
+  it('gives the TypeScript reader\'s results on 300 random files (grouped and not, -J, -c, average and range)', async () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const { qrels, run } = randomFiles(seed, seed % 5 !== 0);
+      const q = file(`r${seed}.qrels`, qrels);
+      const r = file(`r${seed}.run`, run);
+      const flags = [...(seed % 3 === 0 ? ['-J'] : []), ...(seed % 4 === 0 ? ['-c'] : []), ...(seed % 7 === 0 ? ['--ties', 'range'] : []), '--format', 'json', '-m', 'AP,nDCG@5,P@3,RR'];
+      // the output names the backend that computed the values; the rest must agree
+      const evaluate = async (backend: string): Promise<object> => {
+        const out = await cli('--backend', backend, ...flags, q, r);
+        return { seed, ...out, stdout: out.stdout.replaceAll(`"backend": "${backend}"`, '') };
+      };
+      expect(await evaluate('native')).toEqual(await evaluate('js'));
+    }
+  });
+
+  it('reads lines cut by the 1 MiB chunks of a 5 MiB file, and a last line without a newline', async () => {
+    const lines = Array.from({ length: 150_000 }, (_, i) => `${1 + (i >> 12)} Q0 document-${i} ${i} ${(i * 7919) % 1000} tag`);
+    const qrels = file('big.qrels', Array.from({ length: 37 }, (_, q) => `${q + 1} 0 document-${q << 12} 1\n`).join(''));
+    const r = file('big.run', lines.join('\n'));
+    const native = await cli('--backend', 'native', '-q', '-m', 'AP,RR', qrels, r);
+    const ts = await cli('--backend', 'js', '-q', '-m', 'AP,RR', qrels, r);
+    expect(native).toEqual(ts);
+    expect(native.stdout.split('\n').filter((l) => l.startsWith('AP')).length).toBe(37 + 1);
+  });
+
+  it('hands over finished queries only, however the batches cut the lines', async () => {
+    const lines = Array.from({ length: 20_000 }, (_, i) => `${1 + Math.floor(i / 777)} Q0 d${i} ${i} ${i % 13} tag`);
+    const path = file('batches.run', lines.join('\n'));
+    const qrels = file('batches.qrels', '1 0 d5 1\n2 0 d800 2\n');
+    const expected: number[][] = [];
+    await readRun(path, (q) => expected.push(Array.from(q.scores)));
+    for (const batchLines of [1, 500, 1000, 5000]) {
+      const got: number[][] = [];
+      const native = await readQrelsNative(qrels, resolveBackend('native').createTrecReader!());
+      await readRunNative(path, native, false, batchLines, (b) => b.qids.forEach((_, q) => got.push(Array.from(b.scores.subarray(b.offsets[q], b.offsets[q + 1])))));
+      expect(got.map((g, q) => (q < 2 ? g : g.length))).toEqual(expected.map((e, q) => (q < 2 ? e : 0)));
+    }
+  });
+
+  it('a bad call throws a TypeError', () => {
+    const reader = resolveBackend('native').createTrecReader!();
+    const call = reader as unknown as Record<string, (...a: unknown[]) => unknown>;
+    expect(() => call.run!('1 Q0 a 1 1 r\n', new Float64Array(Info.SIZE))).toThrow(TypeError);
+    expect(() => call.qrels!(Buffer.from('1 0 a 1\n'), new Float64Array(3))).toThrow(/info must be a Float64Array of 11 values/);
+    expect(() => call.startRun!(1)).toThrow(TypeError);
+  });
+});
