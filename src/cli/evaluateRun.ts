@@ -88,7 +88,10 @@ function truncate(p: Pending, q: number, maxRank: number, mode: TieMode): number
 
 /** Gathers a run's queries with their labels and evaluates them chunk by chunk. */
 class RunCollector {
-  readonly perQuery = new Map<string, Map<TieMode, Float64Array>>();
+  /** the evaluated queries: their index in `values` */
+  readonly index = new Map<string, number>();
+  /** per tie mode, measure m of query i at values[i * names.length + m] */
+  readonly values = new Map<TieMode, number[]>();
   readonly ignored: string[] = [];
   readonly evaluated = new Set<string>();
   backend: BackendName = 'js';
@@ -175,12 +178,13 @@ class RunCollector {
         { ties: mode, backend: this.options.backend },
       );
       this.backend = result.backend;
+      let values = this.values.get(mode);
+      if (values === undefined) this.values.set(mode, (values = []));
+      const columns = this.names.map((name) => result.perQuery[name]!);
       p.qids.forEach((qid, q) => {
-        const row = new Float64Array(this.names.length);
-        this.names.forEach((name, m) => (row[m] = result.perQuery[name]![q]!));
-        let modes = this.perQuery.get(qid);
-        if (modes === undefined) this.perQuery.set(qid, (modes = new Map()));
-        modes.set(mode, row);
+        let i = this.index.get(qid);
+        if (i === undefined) this.index.set(qid, (i = this.index.size));
+        columns.forEach((column, m) => (values[i * columns.length + m] = column[q]!));
       });
     }
   }
@@ -208,7 +212,7 @@ export async function evaluateRun(runPath: string, qrels: QrelsSource, measures:
   if (options.allQueries) for (const qid of missing) collector.queue(qid, judged.get(qid)!.labels);
   collector.flush();
 
-  const { ignored, perQuery } = collector;
+  const { ignored, index } = collector;
   const warnings: string[] = [];
   const example = (ids: string[]): string => `(e.g. ${ids.slice(0, 3).map(latin1ToUtf8).join(', ')})`;
   if (ignored.length > 0) warnings.push(`${runPath}: ${ignored.length} queries of the run are not in the qrels and were ignored ${example(ignored)}`);
@@ -220,15 +224,17 @@ export async function evaluateRun(runPath: string, qrels: QrelsSource, measures:
       `${runPath}: ${notes.misordered} lines score higher than the line before in their query while their rank is higher too (first at line ${notes.firstMisordered}); the run was probably sorted by scores as text (exponent format); tie-eval orders by score`,
     );
   }
-  if (perQuery.size === 0) {
+  if (index.size === 0) {
     throw new FileError(runPath, 0, `none of its ${ignored.length} queries is in the qrels ${example(ignored)}: nothing to evaluate`);
   }
-  const queries = [...perQuery.keys()].sort(compareIds);
+  const queries = [...index.keys()].sort(compareIds);
+  const order = queries.map((qid) => index.get(qid)!);
   const values = new Map<TieMode, Float64Array[]>();
   for (const mode of options.modes) {
+    const flat = collector.values.get(mode)!;
     values.set(
       mode,
-      names.map((_, m) => Float64Array.from(queries, (qid) => perQuery.get(qid)!.get(mode)![m]!)),
+      names.map((_, m) => Float64Array.from(order, (i) => flat[i * names.length + m]!)),
     );
   }
   return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, warnings };
