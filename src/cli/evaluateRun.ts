@@ -137,17 +137,18 @@ class RunCollector {
   /** Queries from the addon's reader, labelled already: evaluated at once (the reader batches them). */
   addNative(queries: NativeQueries, qrels: NativeQrels): void {
     const { qids, groups, offsets } = queries;
-    const kept: Pending = { qids: [], scores: queries.scores, labels: queries.labels, docs: [], offsets: [0], ideal: [] };
+    // a query the qrels lack has no entries: dropping its offset drops it
+    const kept = { qids: [] as string[], offsets: [0], ideal: [] as Int32Array[] };
     for (let q = 0; q < qids.length; q++) {
       if (groups[q]! < 0) this.ignored.push(qids[q]!);
       else {
         this.evaluated.add(qids[q]!);
         kept.qids.push(qids[q]!);
-        (kept.offsets as number[]).push(offsets[q + 1]!);
+        kept.offsets.push(offsets[q + 1]!);
         kept.ideal.push(qrels.groups[groups[q]!]!.labels);
       }
     }
-    this.evaluate(kept);
+    this.evaluate({ ...kept, scores: queries.scores, labels: queries.labels, docs: [] });
   }
 
   /** Evaluates the queued queries. */
