@@ -49,7 +49,7 @@ describe.each(BACKENDS)('prepare: the evaluator for optimizers ($name backend)',
 });
 
 describe.runIf(BACKENDS.some((b) => b.name === 'native'))('prepare on the native backend', () => {
-  it('allocates nothing per call (JS heap, averaged over 300 calls after warm-up)', () => {
+  it('allocates nothing per call (JS heap per call over 300 calls after warm-up, the least of 5 rounds)', () => {
     v8.setFlagsFromString('--expose-gc');
     const gc = vm.runInNewContext('gc') as () => void;
     const b = batch(5, 2000);
@@ -59,12 +59,17 @@ describe.runIf(BACKENDS.some((b) => b.name === 'native'))('prepare on the native
       scores[0] = scores[0]! + 1;
       evaluator.evaluate(scores);
     };
+    // the least of 5 rounds: an allocation per call shows in every round, a stray one of the test runner's in one
     const perCall = (fn: () => void): number => {
       for (let i = 0; i < 200; i++) fn();
-      gc();
-      const before = process.memoryUsage().heapUsed;
-      for (let i = 0; i < 300; i++) fn();
-      return (process.memoryUsage().heapUsed - before) / 300;
+      let least = Infinity;
+      for (let round = 0; round < 5; round++) {
+        gc();
+        const before = process.memoryUsage().heapUsed;
+        for (let i = 0; i < 300; i++) fn();
+        least = Math.min(least, (process.memoryUsage().heapUsed - before) / 300);
+      }
+      return least;
     };
     const baseline = perCall(() => {
       scores[0] = scores[0]! + 1;
