@@ -1,10 +1,9 @@
-import { readQrels } from '../io/readQrels.js';
+import type { BackendChoice } from '../backends/facade.js';
 import type { TieMode } from '../ties/modes.js';
-import { resolveBackend, type BackendChoice } from '../backends/facade.js';
-import { readQrelsNative } from '../io/readTrecNative.js';
-import { evaluateRun, type QrelsSource, type RunEvaluation } from './evaluateRun.js';
+import { evaluateRun, type RunEvaluation } from './evaluateRun.js';
 import { DEFAULT_MEASURES, expandMeasures, type CliMeasure } from './measureNames.js';
 import { progressOver } from './progress.js';
+import { readQrelsSource } from './qrelsSource.js';
 
 /** The options the evaluating subcommands share. */
 export interface RunFlags {
@@ -14,14 +13,13 @@ export interface RunFlags {
   M?: number;
   J?: boolean;
   backend: BackendChoice;
+  threads?: number;
 }
 
 /** Reads the qrels and evaluates each run in the given tie modes, with a progress bar for large runs. */
 export async function evaluateRuns(qrelsPath: string, runPaths: readonly string[], flags: RunFlags, modes: readonly TieMode[], defaults = DEFAULT_MEASURES): Promise<{ measures: CliMeasure[]; runs: RunEvaluation[] }> {
   const measures = (flags.measure.length > 0 ? flags.measure : defaults).flatMap((m) => expandMeasures(m, flags.l));
-  // the addon's reader serves when the native backend does and no tie mode needs the document ids
-  const reader = modes.includes('trec') || (flags.M ?? 0) > 0 ? undefined : resolveBackend(flags.backend).createTrecReader?.();
-  const qrels: QrelsSource = reader === undefined ? { path: qrelsPath, parsed: await readQrels(qrelsPath) } : { path: qrelsPath, native: await readQrelsNative(qrelsPath, reader) };
+  const qrels = await readQrelsSource(qrelsPath, modes, flags.M ?? 0, flags.backend);
   const progress = progressOver(runPaths);
   const runs: RunEvaluation[] = [];
   try {
@@ -34,6 +32,7 @@ export async function evaluateRuns(qrelsPath: string, runPaths: readonly string[
           judgedOnly: flags.J === true,
           maxRank: flags.M ?? 0,
           allQueries: flags.c === true,
+          ...(flags.threads === undefined ? {} : { threads: flags.threads }),
           ...(onBytes === undefined ? {} : { onBytes }),
         }),
       );

@@ -7,7 +7,7 @@ export function positiveInteger(text: string): number {
   return n;
 }
 
-/** The options of every command that evaluates runs: measures, -c, -l, -M, -J, --backend. */
+/** The options of every command that evaluates runs: measures, -c, -l, -M, -J, --backend, --threads. */
 export function addRunOptions(command: Command, defaults: readonly string[] = DEFAULT_MEASURES): Command {
   return command
     .addOption(
@@ -17,5 +17,6 @@ export function addRunOptions(command: Command, defaults: readonly string[] = DE
     .option('-l <level>', 'relevance level: a label >= level is relevant (nDCG gains stay the labels)', positiveInteger, 1)
     .option('-M <n>', 'keep the top n per query after ordering (average mode keeps the tie group crossing n whole)', positiveInteger)
     .option('-J', 'judged documents only (labels >= 0 in the qrels)')
-    .addOption(new Option('--backend <name>', 'computing backend').choices(['auto', 'native', 'wasm', 'js']).default('auto'));
+    .addOption(new Option('--backend <name>', 'computing backend').choices(['auto', 'native', 'wasm', 'js']).default('auto'))
+    .option('--threads <n>', 'threads reading each run, cut at query boundaries (default: one per core, at most 4, for an uncompressed run over 64 MiB, else 1)', positiveInteger);
 }

@@ -1,3 +1,4 @@
+import type { ByteRange } from './byteRange.js';
 import { forEachChunk } from './forEachChunk.js';
 
 /** Called for each line with its bytes buf[start..end) (no line terminator) and its 1-based number. */
@@ -8,10 +9,11 @@ const CR = 13;
 
 /**
  * Streams a text file line by line (see forEachChunk: 1 MiB chunks, gzip), without a string per
- * line: the handler reads each line's bytes in place. CRLF line ends lose their CR.
+ * line: the handler reads each line's bytes in place. CRLF line ends lose their CR. With `range`,
+ * only those bytes, their lines numbered from 1.
  * @throws FileError when the file cannot be read
  */
-export async function forEachLine(path: string, handler: LineHandler, onBytes?: (bytes: number) => void): Promise<void> {
+export async function forEachLine(path: string, handler: LineHandler, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<void> {
   let line = 0;
   await forEachChunk(
     path,
@@ -25,5 +27,6 @@ export async function forEachLine(path: string, handler: LineHandler, onBytes?: 
       }
     },
     onBytes,
+    range,
   );
 }

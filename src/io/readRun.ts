@@ -1,3 +1,4 @@
+import type { ByteRange } from './byteRange.js';
 import { fieldEquals, isSkippable, splitFields } from './fields.js';
 import { FileError } from './fileError.js';
 import { forEachLine } from './forEachLine.js';
@@ -31,17 +32,18 @@ class Ungrouped extends Error {}
  * The query handed to `onQuery` lives in memory the reader reuses: read what you need before returning.
  * @throws FileError (file, line, the line) for fewer than 6 fields (and qrels given as a run),
  *   a score that is not a number, a document listed twice in a query (naming both lines), an empty file
+ * With `range`, only those bytes are read (see forEachLine: line numbers count from the range's start).
  */
-export async function readRun(path: string, onQuery: (query: RunQuery) => void, onBytes?: (bytes: number) => void): Promise<RunNotes> {
+export async function readRun(path: string, onQuery: (query: RunQuery) => void, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<RunNotes> {
   try {
-    return await scan(path, false, onQuery, onBytes);
+    return await scan(path, false, onQuery, onBytes, range);
   } catch (e) {
     if (!(e instanceof Ungrouped)) throw e;
-    return await scan(path, true, onQuery, onBytes);
+    return await scan(path, true, onQuery, onBytes, range);
   }
 }
 
-async function scan(path: string, buffered: boolean, onQuery: (query: RunQuery) => void, onBytes?: (bytes: number) => void): Promise<RunNotes> {
+async function scan(path: string, buffered: boolean, onQuery: (query: RunQuery) => void, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<RunNotes> {
   const notes: RunNotes = { runid: '', misordered: 0, firstMisordered: 0, ungrouped: buffered };
   const bounds = new Int32Array(16);
   const done = new Set<string>();
@@ -84,6 +86,7 @@ async function scan(path: string, buffered: boolean, onQuery: (query: RunQuery) 
       if (first >= 0) throw listedTwice(path, buf.toString('latin1', bounds[4], bounds[5]), current.qid, first, line, buf, start, end);
     },
     onBytes,
+    range,
   );
   if (lines === 0) throw new FileError(path, 0, 'the run file holds no results');
   if (buffered) held.forEach((q) => onQuery(q.view()));

@@ -1,3 +1,4 @@
+import type { ByteRange } from './byteRange.js';
 import { FileError } from './fileError.js';
 import { splitFields } from './fields.js';
 import { forEachChunk } from './forEachChunk.js';
@@ -50,6 +51,7 @@ class Ungrouped extends Error {}
  * readRun with the addon's reader, which also looks up each document's label (-1: unjudged) and
  * applies -J: the queries go to `onQueries` in batches of about `batchLines` result lines.
  * Returns null when the run is not grouped by query (read it with readRun, which buffers).
+ * With `range`, only those bytes are read (line numbers count from the range's start).
  * @throws FileError as readRun
  */
 export async function readRunNative(
@@ -59,6 +61,7 @@ export async function readRunNative(
   batchLines: number,
   onQueries: (queries: NativeQueries) => void,
   onBytes?: (bytes: number) => void,
+  range?: ByteRange,
 ): Promise<RunNotes | null> {
   const { reader } = qrels;
   const info = new Float64Array(Info.SIZE);
@@ -86,6 +89,7 @@ export async function readRunNative(
         }
       },
       onBytes,
+      range,
     );
   } catch (e) {
     if (e instanceof Ungrouped) return null;

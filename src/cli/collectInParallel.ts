@@ -1,0 +1,59 @@
+import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { splitRun } from '../io/splitRun.js';
+import { collectRun, type CollectedRun } from './collectRun.js';
+import type { RunOptions } from './evaluateRun.js';
+import type { QrelsSource } from './qrelsSource.js';
+import { startRunWorker } from './startRunWorker.js';
+
+/** Runs at least this large are read by several threads unless --threads says otherwise. */
+const AUTO_ABOVE = 64 * 2 ** 20;
+
+/** The most threads chosen by default: each holds its own qrels and a chunk of results. */
+const AUTO_MOST = 4;
+
+/** The thread count for a run: the option, else one per core (at most AUTO_MOST) for a large run. */
+function threadCount(runPath: string, options: RunOptions): number {
+  if (options.threads !== undefined) return options.threads;
+  try {
+    return statSync(runPath).size > AUTO_ABOVE ? Math.min(availableParallelism(), AUTO_MOST) : 1;
+  } catch {
+    return 1;
+  }
+}
+
+/**
+ * collectRun over byte ranges of the run (splitRun) at once: the first range in this thread,
+ * each other in a worker thread that reads the qrels itself, the parts merged in file order;
+ * `threads` is the number of ranges.
+ * Returns null when one thread is asked for or the run cannot be cut, and also when a part
+ * fails, counts misordered lines, or shares a query with another part: the caller then reads
+ * the run in one thread, which reports those with line numbers counted from the file's start.
+ */
+export async function collectInParallel(runPath: string, qrels: QrelsSource, names: string[], options: RunOptions): Promise<{ run: CollectedRun; threads: number } | null> {
+  const threads = threadCount(runPath, options);
+  if (threads <= 1) return null;
+  const ranges = await splitRun(runPath, threads);
+  if (ranges.length < 2) return null;
+  const read = ranges.map(() => 0);
+  const progress = (part: number): ((bytes: number) => void) | undefined =>
+    options.onBytes &&
+    ((bytes) => {
+      read[part] = bytes;
+      options.onBytes!(read.reduce((a, b) => a + b, 0));
+    });
+  const { modes, backend, judgedOnly, maxRank } = options;
+  const workers = ranges.slice(1).map((range, i) => startRunWorker({ runPath, qrelsPath: qrels.path, names, options: { modes, backend, judgedOnly, maxRank, allQueries: false, threads: 1 }, range }, progress(i + 1)));
+  try {
+    const onBytes = progress(0);
+    const own = await collectRun(runPath, qrels, names, { ...options, ...(onBytes === undefined ? {} : { onBytes }) }, ranges[0]);
+    const parts = await Promise.all(workers.map((w) => w.result));
+    if (own.notes.misordered > 0 || parts.some((p) => p.notes.misordered > 0)) return null;
+    for (const p of parts) if (!own.collector.merge(p.part)) return null;
+    return { run: own, threads: ranges.length };
+  } catch {
+    return null;
+  } finally {
+    for (const w of workers) void w.terminate();
+  }
+}

@@ -1,0 +1,197 @@
+import { evaluateBatch } from '../api/evaluateBatch.js';
+import type { BackendName } from '../backends/backend.js';
+import { latin1ToUtf8 } from '../io/latin1.js';
+import type { Qrels } from '../io/readQrels.js';
+import type { RunQuery } from '../io/readRun.js';
+import type { NativeQrels, NativeQueries } from '../io/readTrecNative.js';
+import { compareIds } from '../ties/compareIds.js';
+import type { TieMode } from '../ties/modes.js';
+import type { RunOptions } from './evaluateRun.js';
+
+/** A collector's queries and values as plain data, sent from a worker thread (see RunCollector.merge). */
+export interface CollectedPart {
+  /** the evaluated queries, in the order of `values` */
+  readonly qids: string[];
+  /** the run's queries the qrels lack */
+  readonly ignored: string[];
+  /** per tie mode, measure m of query i at values[i * measures + m] */
+  readonly values: [TieMode, Float64Array<ArrayBuffer>][];
+  readonly backend: BackendName;
+}
+
+/** Results per pending chunk before it is evaluated: about a million keeps memory bounded. */
+export const CHUNK = 1 << 20;
+
+interface Pending {
+  qids: string[];
+  scores: ArrayLike<number> & Iterable<number>;
+  labels: ArrayLike<number> & Iterable<number>;
+  docs: string[];
+  offsets: ArrayLike<number>;
+  ideal: ArrayLike<number>[];
+}
+
+interface GrowingPending extends Pending {
+  scores: number[];
+  labels: number[];
+  offsets: number[];
+}
+
+const emptyPending = (): GrowingPending => ({ qids: [], scores: [], labels: [], docs: [], offsets: [0], ideal: [] });
+
+/** The query's entries kept by -M in one tie mode: the top `maxRank` after ordering, in average mode every document scoring at least the maxRank-th score. */
+function truncate(p: Pending, q: number, maxRank: number, mode: TieMode): number[] {
+  const start = p.offsets[q]!;
+  const n = p.offsets[q + 1]! - start;
+  const idx = Array.from({ length: n }, (_, i) => start + i);
+  if (n <= maxRank) return idx;
+  idx.sort((a, b) => {
+    if (p.scores[a] !== p.scores[b]) return p.scores[b]! - p.scores[a]!;
+    if (mode === 'optimistic') return p.labels[b]! - p.labels[a]!;
+    if (mode === 'pessimistic') return p.labels[a]! - p.labels[b]!;
+    if (mode === 'trec') return compareIds(p.docs[b]!, p.docs[a]!);
+    return a - b;
+  });
+  if (mode !== 'average') return idx.slice(0, maxRank);
+  const cut = p.scores[idx[maxRank - 1]!]!;
+  return idx.filter((i) => p.scores[i]! >= cut);
+}
+
+/** Gathers a run's queries with their labels and evaluates them chunk by chunk. */
+export class RunCollector {
+  /** the evaluated queries: their index in `values` */
+  readonly index = new Map<string, number>();
+  /** per tie mode, measure m of query i at values[i * names.length + m] */
+  readonly values = new Map<TieMode, number[]>();
+  readonly ignored: string[] = [];
+  readonly evaluated = new Set<string>();
+  backend: BackendName = 'js';
+  private pending = emptyPending();
+  private readonly keepDocs: boolean;
+
+  constructor(
+    private readonly names: string[],
+    private readonly options: RunOptions,
+  ) {
+    this.keepDocs = options.modes.includes('trec') || options.maxRank > 0;
+  }
+
+  /** A query from readRun: labels looked up in the parsed qrels. */
+  add(query: RunQuery, qrels: Qrels): void {
+    const judged = qrels.queries.get(query.qid);
+    if (judged === undefined) {
+      this.ignored.push(query.qid);
+      return;
+    }
+    const p = this.pending;
+    for (let i = 0; i < query.scores.length; i++) {
+      const at = qrels.docs.findIdOf(judged.group, query.docs, i);
+      const label = at < 0 ? -1 : qrels.labels[at]!;
+      if (this.options.judgedOnly && label < 0) continue;
+      p.scores.push(query.scores[i]!);
+      p.labels.push(label);
+      if (this.keepDocs) p.docs.push(query.docs.text(i));
+    }
+    this.queue(query.qid, judged.labels);
+  }
+
+  /** Queues a query's entries (added before) with its judged labels for the next flush. */
+  queue(qid: string, ideal: ArrayLike<number>): void {
+    const p = this.pending;
+    this.evaluated.add(qid);
+    p.qids.push(qid);
+    p.offsets.push(p.scores.length);
+    p.ideal.push(ideal);
+    if (p.scores.length >= CHUNK) this.flush();
+  }
+
+  /** Queries from the addon's reader, labelled already: evaluated at once (the reader batches them). */
+  addNative(queries: NativeQueries, qrels: NativeQrels): void {
+    const { qids, groups, offsets } = queries;
+    // a query the qrels lack has no entries: dropping its offset drops it
+    const kept = { qids: [] as string[], offsets: [0], ideal: [] as Int32Array[] };
+    for (let q = 0; q < qids.length; q++) {
+      if (groups[q]! < 0) this.ignored.push(qids[q]!);
+      else {
+        this.evaluated.add(qids[q]!);
+        kept.qids.push(qids[q]!);
+        kept.offsets.push(offsets[q + 1]!);
+        kept.ideal.push(qrels.groups[groups[q]!]!.labels);
+      }
+    }
+    this.evaluate({ ...kept, scores: queries.scores, labels: queries.labels, docs: [] });
+  }
+
+  /** Evaluates the queued queries. */
+  flush(): void {
+    this.evaluate(this.pending);
+    this.pending = emptyPending();
+  }
+
+  /** The evaluated and ignored queries with their values, for another thread to merge (flush first). */
+  toPart(): CollectedPart {
+    return {
+      qids: [...this.index.keys()],
+      ignored: this.ignored,
+      values: this.options.modes.map((mode) => [mode, Float64Array.from(this.values.get(mode) ?? [])]),
+      backend: this.backend,
+    };
+  }
+
+  /**
+   * Appends the queries of a part that follows in the file (both flushed). Returns false, and
+   * leaves the collector unusable, when one of them was seen already: the run is not grouped by
+   * query across the parts.
+   */
+  merge(part: CollectedPart): boolean {
+    const ignored = new Set(this.ignored);
+    for (const qid of part.ignored) {
+      if (this.index.has(qid) || ignored.has(qid)) return false;
+      this.ignored.push(qid);
+    }
+    for (const qid of part.qids) {
+      if (this.index.has(qid) || ignored.has(qid)) return false;
+      this.index.set(qid, this.index.size);
+      this.evaluated.add(qid);
+    }
+    for (const [mode, values] of part.values) {
+      const mine = this.values.get(mode);
+      if (mine === undefined) this.values.set(mode, Array.from(values));
+      else for (const v of values) mine.push(v);
+    }
+    return true;
+  }
+
+  private evaluate(p: Pending): void {
+    if (p.qids.length === 0) return;
+    const { maxRank } = this.options;
+    for (const mode of this.options.modes) {
+      const keep = maxRank > 0 ? p.qids.map((_, q) => truncate(p, q, maxRank, mode)) : null;
+      const entries = keep === null ? null : keep.flat();
+      const offsets = new Uint32Array(p.qids.length + 1);
+      for (let q = 0; q < p.qids.length; q++) offsets[q + 1] = keep === null ? p.offsets[q + 1]! : offsets[q]! + keep[q]!.length;
+      const pick = <T>(a: ArrayLike<T> & Iterable<T>): T[] | ArrayLike<T> => (entries === null ? a : entries.map((i) => a[i]!));
+      const result = evaluateBatch(
+        {
+          scores: p.scores instanceof Float64Array && entries === null ? p.scores : Float64Array.from(pick(p.scores) as Iterable<number>),
+          labels: p.labels instanceof Int32Array && entries === null ? p.labels : Int32Array.from(pick(p.labels) as Iterable<number>),
+          offsets,
+          idealLabels: p.ideal,
+          ...(mode === 'trec' ? { docs: pick(p.docs) as string[] } : {}),
+          queryIds: p.qids.map(latin1ToUtf8),
+        },
+        this.names,
+        { ties: mode, backend: this.options.backend },
+      );
+      this.backend = result.backend;
+      let values = this.values.get(mode);
+      if (values === undefined) this.values.set(mode, (values = []));
+      const columns = this.names.map((name) => result.perQuery[name]!);
+      p.qids.forEach((qid, q) => {
+        let i = this.index.get(qid);
+        if (i === undefined) this.index.set(qid, (i = this.index.size));
+        columns.forEach((column, m) => (values[i * columns.length + m] = column[q]!));
+      });
+    }
+  }
+}

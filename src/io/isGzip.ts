@@ -1,0 +1,13 @@
+import { open } from 'node:fs/promises';
+
+/** Whether a file starts with gzip's magic bytes. Rejects when it cannot be opened or read. */
+export async function isGzip(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    const { bytesRead } = await handle.read(head, 0, 2, 0);
+    return bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b;
+  } finally {
+    await handle.close();
+  }
+}
