@@ -2,10 +2,11 @@ import { AVERAGE, KIND_AP, KIND_BPREF, KIND_DCG, KIND_F1, KIND_NDCG, KIND_P, KIN
 import { averagePrecision } from './averagePrecision';
 import { bpref } from './bpref';
 import { buildGroups } from './buildGroups';
+import { countGroups } from './countGroups';
 import { dcg, ndcg } from './dcg';
 import { f1 } from './f1';
 import { getF64, setF64 } from './memory';
-import { orderQuery } from './orderQuery';
+import { orderQuery, SELECT_ABOVE } from './orderQuery';
 import { ROW_CUTOFF, ROW_GAIN, ROW_IDEAL, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, judgedSlot, planMeasures, rowField } from './plan';
 import { precision } from './precision';
 import { rbp } from './rbp';
@@ -17,8 +18,9 @@ import { success } from './success';
 
 /**
  * One query, every measure of the plan, one ordering: checks the scores, orders the query
- * (step 1), builds its group table down to the deepest position a measure reads (step 2)
- * and runs each measure kernel over it, writing measure `row`'s value to out[row * queries + q].
+ * (step 1), builds its group table down to the deepest position a measure reads (step 2;
+ * countGroups does both at once for a small query in average mode) and runs each measure
+ * kernel over it, writing measure `row`'s value to out[row * queries + q].
  * `constants[at..]` are the query's constants from prepareQuery.
  * Returns a status code; on failure `S.badPosition` is the offending position.
  */
@@ -51,8 +53,12 @@ export function evaluateQuery<L>(
     depth = Math.max(depth, need);
   }
   depth = Math.min(depth, <f64>n);
-  const held = orderQuery<L>(scores, labels, tieKeys, start, n, <i32>depth, mode);
-  buildGroups<L>(scores, labels, start, n, held, <i32>depth, mode != AVERAGE);
+  if (mode == AVERAGE && n <= SELECT_ABOVE) {
+    countGroups<L>(scores, labels, start, n, <i32>depth);
+  } else {
+    const held = orderQuery<L>(scores, labels, tieKeys, start, n, <i32>depth, mode);
+    buildGroups<L>(scores, labels, start, n, held, <i32>depth, mode != AVERAGE);
+  }
   for (let row = 0; row < count; row++) {
     const kind = <i32>rowField(row, ROW_KIND);
     const cutoff = rowField(row, ROW_CUTOFF);

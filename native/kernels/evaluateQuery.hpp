@@ -6,6 +6,7 @@
 #include "bpref.hpp"
 #include "buildGroups.hpp"
 #include "catalog.hpp"
+#include "countGroups.hpp"
 #include "dcg.hpp"
 #include "f1.hpp"
 #include "orderQuery.hpp"
@@ -22,8 +23,9 @@ namespace tie_eval {
 
 /**
  * One query, every measure of the plan, one ordering: checks the scores, orders the query
- * (step 1), builds its group table down to the deepest position a measure reads (step 2)
- * and runs each measure kernel over it, writing measure `row`'s value to out[row * queries + q].
+ * (step 1), builds its group table down to the deepest position a measure reads (step 2;
+ * countGroups does both at once for a small query in average mode) and runs each measure
+ * kernel over it, writing measure `row`'s value to out[row * queries + q].
  * `constants[at..]` are the query's constants from prepareQuery.
  * Returns a status code; on failure `s.badPosition` is the offending position.
  */
@@ -46,8 +48,12 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
   }
   depth = std::min(depth, static_cast<double>(n));
   s.ensure(n, plan.levels(), plan.gains());
-  const int held = orderQuery(scores, labels, tieKeys, start, n, static_cast<int>(depth), mode, s);
-  buildGroups(scores, labels, start, n, held, static_cast<int>(depth), mode != AVERAGE, plan, s);
+  if (mode == AVERAGE && n <= SELECT_ABOVE) {
+    countGroups(scores, labels, start, n, static_cast<int>(depth), plan, s);
+  } else {
+    const int held = orderQuery(scores, labels, tieKeys, start, n, static_cast<int>(depth), mode, s);
+    buildGroups(scores, labels, start, n, held, static_cast<int>(depth), mode != AVERAGE, plan, s);
+  }
   for (int row = 0; row < count; row++) {
     const int kind = static_cast<int>(plan.rowField(row, ROW_KIND));
     const double cutoff = plan.rowField(row, ROW_CUTOFF);

@@ -4,9 +4,10 @@ import { AVERAGE } from '../ties/modes.js';
 import { averagePrecision } from './averagePrecision.js';
 import { bpref } from './bpref.js';
 import { buildGroups } from './buildGroups.js';
+import { countGroups } from './countGroups.js';
 import { dcg, ndcg } from './dcg.js';
 import { f1 } from './f1.js';
-import { orderQuery } from './orderQuery.js';
+import { orderQuery, SELECT_ABOVE } from './orderQuery.js';
 import { precision } from './precision.js';
 import { rbp } from './rbp.js';
 import { recall } from './recall.js';
@@ -19,8 +20,9 @@ import type { LabelArray } from './types.js';
 
 /**
  * One query, every measure of the plan, one ordering: checks the scores, orders the query
- * (step 1), builds its group table down to the deepest position a measure reads (step 2)
- * and runs each measure kernel over it, writing measure `row`'s value to out[row * queries + q].
+ * (step 1), builds its group table down to the deepest position a measure reads (step 2;
+ * countGroups does both at once for a small query in average mode) and runs each measure
+ * kernel over it, writing measure `row`'s value to out[row * queries + q].
  * `constants[at..]` are the query's constants from prepareQuery.
  * Returns a Status code; on failure `s.badPosition` is the offending position.
  */
@@ -57,8 +59,12 @@ export function evaluateQuery(
   }
   depth = Math.min(depth, n);
   s.ensure(n, plan.thresholds.length, plan.gainType.length);
-  const held = orderQuery(scores, labels, tieKeys, start, n, depth, mode, s);
-  buildGroups(scores, labels, start, n, held, depth, mode !== AVERAGE, plan, s);
+  if (mode === AVERAGE && n <= SELECT_ABOVE) {
+    countGroups(scores, labels, start, n, depth, plan, s);
+  } else {
+    const held = orderQuery(scores, labels, tieKeys, start, n, depth, mode, s);
+    buildGroups(scores, labels, start, n, held, depth, mode !== AVERAGE, plan, s);
+  }
   for (let row = 0; row < count; row++) {
     const r = row * ROW_SIZE;
     const kind = rows[r + Row.KIND]!;

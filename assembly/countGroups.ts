@@ -1,0 +1,56 @@
+import { gainOf } from './gain';
+import { getF64, getI32, getLabel, setF64, setI32 } from './memory';
+import { gainRel, gainType, planGains, planLevels, threshold } from './plan';
+import * as S from './scratch';
+
+/**
+ * Steps 1 and 2 at once for a small query in average mode, where only each group's counts
+ * matter: the group of document i starts at the number of documents scoring higher, so its
+ * counts are summed in the row of that start position, and the rows are then packed, in start
+ * order, into the group table; no ordering and no branch on the data but one per document.
+ * As buildGroups, groups starting at or past `depth` are left out (the first one never is).
+ * Inside a group the documents are summed in position order, the order rankPositions gives
+ * them, so the sums equal orderQuery's and buildGroups' to the bit.
+ */
+export function countGroups<L>(scores: usize, labels: usize, start: i32, n: i32, depth: i32): void {
+  const levels = planLevels();
+  const gains = planGains();
+  S.n = n;
+  S.levels = levels;
+  S.gains = gains;
+  // the size of the group starting at each position, in S.order (no order is needed)
+  const size = S.order;
+  const rows = min(n, max(depth, 1));
+  for (let p = 0; p < rows; p++) setI32(size, p, 0);
+  for (let p = 0; p < rows; p++) setF64(S.groupJudged, p, 0);
+  for (let p = 0; p < rows * levels; p++) setF64(S.groupRel, p, 0);
+  for (let p = 0; p < rows * gains; p++) setF64(S.groupGain, p, 0);
+  for (let i = 0; i < n; i++) {
+    const si = getF64(scores, start + i);
+    // two running counts, as doubles: the form compilers turn into vector compares
+    let even: f64 = 0;
+    let odd: f64 = 0;
+    let j = 0;
+    for (; j + 1 < n; j += 2) {
+      even += getF64(scores, start + j) > si ? 1 : 0;
+      odd += getF64(scores, start + j + 1) > si ? 1 : 0;
+    }
+    if (j < n) even += getF64(scores, start + j) > si ? 1 : 0;
+    const above = <i32>(even + odd);
+    if (above >= rows) continue;
+    setI32(size, above, getI32(size, above) + 1);
+    const label = getLabel<L>(labels, start + i);
+    setF64(S.groupJudged, above, getF64(S.groupJudged, above) + (label >= 0 ? 1 : 0));
+    for (let t = 0; t < levels; t++) setF64(S.groupRel, above * levels + t, getF64(S.groupRel, above * levels + t) + (label >= threshold(t) ? 1 : 0));
+    for (let c = 0; c < gains; c++) setF64(S.groupGain, above * gains + c, getF64(S.groupGain, above * gains + c) + gainOf(label, gainType(c), gainRel(c)));
+  }
+  // pack the rows: the group starting at position p ends at p + size[p], where the next one starts
+  let g = 0;
+  for (let p = 0; p < rows; p += getI32(size, p), g++) {
+    setI32(S.groupEnd, g, p + getI32(size, p));
+    setF64(S.groupJudged, g, getF64(S.groupJudged, p));
+    for (let t = 0; t < levels; t++) setF64(S.groupRel, g * levels + t, getF64(S.groupRel, p * levels + t));
+    for (let c = 0; c < gains; c++) setF64(S.groupGain, g * gains + c, getF64(S.groupGain, p * gains + c));
+  }
+  S.groupCount = g;
+}
