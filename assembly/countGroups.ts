@@ -27,16 +27,9 @@ export function countGroups<L>(scores: usize, labels: usize, start: i32, n: i32,
   for (let p = 0; p < rows * gains; p++) setF64(S.groupGain, p, 0);
   for (let i = 0; i < n; i++) {
     const si = getF64(scores, start + i);
-    // two running counts, as doubles: the form compilers turn into vector compares
-    let even: f64 = 0;
-    let odd: f64 = 0;
-    let j = 0;
-    for (; j + 1 < n; j += 2) {
-      even += getF64(scores, start + j) > si ? 1 : 0;
-      odd += getF64(scores, start + j + 1) > si ? 1 : 0;
-    }
-    if (j < n) even += getF64(scores, start + j) > si ? 1 : 0;
-    const above = <i32>(even + odd);
+    // the documents scoring higher: where i's group starts
+    let above = 0;
+    for (let j = 0; j < n; j++) above += <i32>(getF64(scores, start + j) > si);
     if (above >= rows) continue;
     setI32(size, above, getI32(size, above) + 1);
     const label = getLabel<L>(labels, start + i);

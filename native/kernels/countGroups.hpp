@@ -37,7 +37,8 @@ void countGroups(const double* scores, const L* labels, int64_t start, int n, in
   for (int p = 0; p < rows * gains; p++) groupGain[p] = 0;
   for (int i = 0; i < n; i++) {
     const double si = scores[start + i];
-    // two running counts, as doubles: the form compilers turn into vector compares
+    // the documents scoring higher: where i's group starts (counted in two lanes of doubles,
+    // a form compilers turn into vector compares where an int count stays scalar; sums of ones are exact)
     double even = 0;
     double odd = 0;
     int j = 0;

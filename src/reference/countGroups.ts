@@ -27,16 +27,9 @@ export function countGroups(scores: Float64Array, labels: LabelArray, start: num
   for (let p = 0; p < rows * gains; p++) s.groupGain[p] = 0;
   for (let i = 0; i < n; i++) {
     const si = scores[start + i]!;
-    // two running counts, as doubles: the form compilers turn into vector compares
-    let even = 0;
-    let odd = 0;
-    let j = 0;
-    for (; j + 1 < n; j += 2) {
-      even += scores[start + j]! > si ? 1 : 0;
-      odd += scores[start + j + 1]! > si ? 1 : 0;
-    }
-    if (j < n) even += scores[start + j]! > si ? 1 : 0;
-    const above = even + odd;
+    // the documents scoring higher: where i's group starts
+    let above = 0;
+    for (let j = 0; j < n; j++) above += +(scores[start + j]! > si);
     if (above >= rows) continue;
     size[above]!++;
     const label = labels[start + i]!;
