@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
 import { SIX_AT_10 } from './backends.bench.js';
@@ -9,6 +9,15 @@ import { collect, printSection, results } from './report.js';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const BIN = `${ROOT}dist/cli/bin.js`;
 const MEMORY = `${ROOT}test/support/reportMemory.mjs`;
+
+/** The lines of a file: the results of a generated run (no comments), for the docs/s column. */
+async function countLines(path: string): Promise<number> {
+  let lines = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 24 }) as AsyncIterable<Buffer>) {
+    for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) lines++;
+  }
+  return lines;
+}
 
 /**
  * The command line end to end (process start to exit) on the generated TREC files of a
@@ -29,6 +38,6 @@ export async function cliBench(variant: Variant, dir: string): Promise<void> {
   });
   await bench.run();
   const before = results.length;
-  collect(bench, 0, () => ({ backend: 'auto', variant, ties: 'average', measures: SIX_AT_10 }));
+  collect(bench, await countLines(run), () => ({ backend: 'auto', variant, ties: 'average', measures: SIX_AT_10 }));
   printSection(`command line end to end, ${variant} (peak RSS ${peakMiB} MiB)`, results.slice(before));
 }
