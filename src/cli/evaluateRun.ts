@@ -57,7 +57,7 @@ export async function evaluateRun(runPath: string, qrels: QrelsSource, measures:
   const { run, threads } = (await collectInParallel(runPath, qrels, names, options)) ?? { run: await collectRun(runPath, qrels, names, options), threads: 1 };
   const { collector, notes } = run;
   const judged = (qrels.parsed ?? qrels.native!).queries;
-  const missing = [...judged.keys()].filter((qid) => !collector.evaluated.has(qid));
+  const missing = [...judged.keys()].filter((qid) => !collector.index.has(qid));
   if (options.allQueries) for (const qid of missing) collector.queue(qid, judged.get(qid)!.labels);
   collector.flush();
 

@@ -59,12 +59,11 @@ function truncate(p: Pending, q: number, maxRank: number, mode: TieMode): number
 
 /** Gathers a run's queries with their labels and evaluates them chunk by chunk. */
 export class RunCollector {
-  /** the evaluated queries: their index in `values` */
+  /** the evaluated queries (once flushed): their index in `values` */
   readonly index = new Map<string, number>();
   /** per tie mode, measure m of query i at values[i * names.length + m] */
   readonly values = new Map<TieMode, number[]>();
   readonly ignored: string[] = [];
-  readonly evaluated = new Set<string>();
   backend: BackendName = 'js';
   private pending = emptyPending();
   private readonly keepDocs: boolean;
@@ -98,7 +97,6 @@ export class RunCollector {
   /** Queues a query's entries (added before) with its judged labels for the next flush. */
   queue(qid: string, ideal: ArrayLike<number>): void {
     const p = this.pending;
-    this.evaluated.add(qid);
     p.qids.push(qid);
     p.offsets.push(p.scores.length);
     p.ideal.push(ideal);
@@ -113,7 +111,6 @@ export class RunCollector {
     for (let q = 0; q < qids.length; q++) {
       if (groups[q]! < 0) this.ignored.push(qids[q]!);
       else {
-        this.evaluated.add(qids[q]!);
         kept.qids.push(qids[q]!);
         kept.offsets.push(offsets[q + 1]!);
         kept.ideal.push(qrels.groups[groups[q]!]!.labels);
@@ -152,7 +149,6 @@ export class RunCollector {
     for (const qid of part.qids) {
       if (this.index.has(qid) || ignored.has(qid)) return false;
       this.index.set(qid, this.index.size);
-      this.evaluated.add(qid);
     }
     for (const [mode, values] of part.values) {
       const mine = this.values.get(mode);
