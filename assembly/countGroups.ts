@@ -7,7 +7,7 @@ import * as S from './scratch';
  * Steps 1 and 2 at once for a small query in average mode, where only each group's counts
  * matter: the group of document i starts at the number of documents scoring higher, so its
  * counts are summed in the row of that start position, and the rows are then packed, in start
- * order, into the group table; no ordering and no branch on the data but one per document.
+ * order, into the group table; no ordering and no branch on the data.
  * As buildGroups, groups starting at or past `depth` are left out (the first one never is).
  * Inside a group the documents are summed in position order, the order rankPositions gives
  * them, so the sums equal orderQuery's and buildGroups' to the bit.
@@ -21,16 +21,19 @@ export function countGroups<L>(scores: usize, labels: usize, start: i32, n: i32,
   // the size of the group starting at each position, in S.order (no order is needed)
   const size = S.order;
   const rows = min(n, max(depth, 1));
-  for (let p = 0; p < rows; p++) setI32(size, p, 0);
-  for (let p = 0; p < rows; p++) setF64(S.groupJudged, p, 0);
-  for (let p = 0; p < rows * levels; p++) setF64(S.groupRel, p, 0);
-  for (let p = 0; p < rows * gains; p++) setF64(S.groupGain, p, 0);
+  // the rows, and the one past them when it exists (above < n always)
+  const kept = min(n, rows + 1);
+  for (let p = 0; p < kept; p++) setI32(size, p, 0);
+  for (let p = 0; p < kept; p++) setF64(S.groupJudged, p, 0);
+  for (let p = 0; p < kept * levels; p++) setF64(S.groupRel, p, 0);
+  for (let p = 0; p < kept * gains; p++) setF64(S.groupGain, p, 0);
   for (let i = 0; i < n; i++) {
     const si = getF64(scores, start + i);
-    // the documents scoring higher: where i's group starts
+    // the documents scoring higher: where i's group starts; one past the last row for a group
+    // starting at or past it, which the packing never reads (a clamp, not a branch on the data)
     let above = 0;
     for (let j = 0; j < n; j++) above += <i32>(getF64(scores, start + j) > si);
-    if (above >= rows) continue;
+    above = min(above, rows);
     setI32(size, above, getI32(size, above) + 1);
     const label = getLabel<L>(labels, start + i);
     setF64(S.groupJudged, above, getF64(S.groupJudged, above) + (label >= 0 ? 1 : 0));

@@ -11,7 +11,7 @@ namespace tie_eval {
  * Steps 1 and 2 at once for a small query in average mode, where only each group's counts
  * matter: the group of document i starts at the number of documents scoring higher, so its
  * counts are summed in the row of that start position, and the rows are then packed, in start
- * order, into the group table; no ordering and no branch on the data but one per document.
+ * order, into the group table; no ordering and no branch on the data.
  * As buildGroups, groups starting at or past `depth` are left out (the first one never is).
  * Inside a group the documents are summed in position order, the order rankPositions gives
  * them, so the sums equal orderQuery's and buildGroups' to the bit.
@@ -31,24 +31,19 @@ void countGroups(const double* scores, const L* labels, int64_t start, int n, in
   // the size of the group starting at each position, in s.order (no order is needed)
   int32_t* size = s.order.data();
   const int rows = std::min(n, std::max(depth, 1));
-  for (int p = 0; p < rows; p++) size[p] = 0;
-  for (int p = 0; p < rows; p++) groupJudged[p] = 0;
-  for (int p = 0; p < rows * levels; p++) groupRel[p] = 0;
-  for (int p = 0; p < rows * gains; p++) groupGain[p] = 0;
+  // the rows, and the one past them when it exists (above < n always)
+  const int kept = std::min(n, rows + 1);
+  for (int p = 0; p < kept; p++) size[p] = 0;
+  for (int p = 0; p < kept; p++) groupJudged[p] = 0;
+  for (int p = 0; p < kept * levels; p++) groupRel[p] = 0;
+  for (int p = 0; p < kept * gains; p++) groupGain[p] = 0;
   for (int i = 0; i < n; i++) {
     const double si = scores[start + i];
-    // the documents scoring higher: where i's group starts (counted in two lanes of doubles,
-    // a form compilers turn into vector compares where an int count stays scalar; sums of ones are exact)
-    double even = 0;
-    double odd = 0;
-    int j = 0;
-    for (; j + 1 < n; j += 2) {
-      even += scores[start + j] > si ? 1 : 0;
-      odd += scores[start + j + 1] > si ? 1 : 0;
-    }
-    if (j < n) even += scores[start + j] > si ? 1 : 0;
-    const int above = static_cast<int>(even + odd);
-    if (above >= rows) continue;
+    // the documents scoring higher: where i's group starts; one past the last row for a group
+    // starting at or past it, which the packing never reads (a clamp, not a branch on the data)
+    int above = 0;
+    for (int j = 0; j < n; j++) above += scores[start + j] > si ? 1 : 0;
+    above = std::min(above, rows);
     size[above]++;
     const double label = static_cast<double>(labels[start + i]);
     groupJudged[above] += label >= 0 ? 1 : 0;

@@ -7,7 +7,7 @@ import type { LabelArray } from './types.js';
  * Steps 1 and 2 at once for a small query in average mode, where only each group's counts
  * matter: the group of document i starts at the number of documents scoring higher, so its
  * counts are summed in the row of that start position, and the rows are then packed, in start
- * order, into the group table; no ordering and no branch on the data but one per document.
+ * order, into the group table; no ordering and no branch on the data.
  * As buildGroups, groups starting at or past `depth` are left out (the first one never is).
  * Inside a group the documents are summed in position order, the order rankPositions gives
  * them, so the sums equal orderQuery's and buildGroups' to the bit.
@@ -21,16 +21,19 @@ export function countGroups(scores: Float64Array, labels: LabelArray, start: num
   // the size of the group starting at each position, in s.order (no order is needed)
   const size = s.order;
   const rows = Math.min(n, Math.max(depth, 1));
-  for (let p = 0; p < rows; p++) size[p] = 0;
-  for (let p = 0; p < rows; p++) s.groupJudged[p] = 0;
-  for (let p = 0; p < rows * levels; p++) s.groupRel[p] = 0;
-  for (let p = 0; p < rows * gains; p++) s.groupGain[p] = 0;
+  // the rows, and the one past them when it exists (above < n always)
+  const kept = Math.min(n, rows + 1);
+  for (let p = 0; p < kept; p++) size[p] = 0;
+  for (let p = 0; p < kept; p++) s.groupJudged[p] = 0;
+  for (let p = 0; p < kept * levels; p++) s.groupRel[p] = 0;
+  for (let p = 0; p < kept * gains; p++) s.groupGain[p] = 0;
   for (let i = 0; i < n; i++) {
     const si = scores[start + i]!;
-    // the documents scoring higher: where i's group starts
+    // the documents scoring higher: where i's group starts; one past the last row for a group
+    // starting at or past it, which the packing never reads (a clamp, not a branch on the data)
     let above = 0;
     for (let j = 0; j < n; j++) above += +(scores[start + j]! > si);
-    if (above >= rows) continue;
+    above = Math.min(above, rows);
     size[above]!++;
     const label = labels[start + i]!;
     s.groupJudged[above]! += label >= 0 ? 1 : 0;
