@@ -44,15 +44,20 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
     return info.Env().Undefined();
   }
 
-  /** take() -> [qids, groups: Int32Array, offsets: Uint32Array, scores: Float64Array, labels: Int32Array]: the finished queries, emptying the output */
+  /**
+   * take() -> [qids, groups: Int32Array, offsets: Uint32Array, scores: Float64Array, labels: Int32Array,
+   * idealOffsets: Uint32Array, ideal: Int32Array]: the finished queries, emptying the output
+   */
   Napi::Value Take(const Napi::CallbackInfo& info) {
     const Napi::Env env = info.Env();
-    auto result = Napi::Array::New(env, 5);
+    auto result = Napi::Array::New(env, 7);
     result.Set(0u, strings(env, reader_.qids));
     result.Set(1u, copy<Napi::Int32Array>(env, reader_.groups, reader_.groups.size()));
     result.Set(2u, copy<Napi::Uint32Array>(env, reader_.offsets, reader_.offsets.size()));
     result.Set(3u, copy<Napi::Float64Array>(env, reader_.scores, reader_.offsets.back()));
     result.Set(4u, copy<Napi::Int32Array>(env, reader_.labels, reader_.offsets.back()));
+    result.Set(5u, copy<Napi::Uint32Array>(env, reader_.idealOffsets, reader_.idealOffsets.size()));
+    result.Set(6u, copy<Napi::Int32Array>(env, reader_.ideal, reader_.ideal.size()));
     reader_.takeOutput();
     return result;
   }

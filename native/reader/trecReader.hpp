@@ -90,12 +90,16 @@ class TrecReader {
   void startRun(bool judgedOnly) {
     judgedOnly_ = judgedOnly;
     runHas_ = false;
-    done_.clear();
+    lastGroup_ = -1;
+    groupDone_.assign(judged.size(), 0);
+    unjudgedDone_.clear();
     qids.clear();
     groups.clear();
     offsets.assign(1, 0);
     scores.clear();
     labels.clear();
+    idealOffsets.assign(1, 0);
+    ideal.clear();
   }
 
   /**
@@ -122,9 +126,15 @@ class TrecReader {
       if (!runHas_ || !same(runQid_, buf, bounds[0], bounds[1])) {
         if (runHas_) endQuery();
         runQid_.assign(reinterpret_cast<const char*>(buf + bounds[0]), bounds[1] - bounds[0]);
-        if (done_.count(runQid_) > 0) return bad(info, UNGROUPED, start, end, count);
-        const auto found = groupOf_.find(runQid_);
-        runGroup_ = found == groupOf_.end() ? -1 : found->second;
+        // a run in the qrels' query order finds each query right after the last one, unhashed
+        const size_t next = static_cast<size_t>(lastGroup_ + 1);
+        if (next < judged.size() && judged[next].qid == runQid_) runGroup_ = static_cast<int32_t>(next);
+        else {
+          const auto found = groupOf_.find(runQid_);
+          runGroup_ = found == groupOf_.end() ? -1 : found->second;
+        }
+        if (runGroup_ >= 0 ? groupDone_[runGroup_] != 0 : unjudgedDone_.count(runQid_) > 0) return bad(info, UNGROUPED, start, end, count);
+        if (runGroup_ >= 0) lastGroup_ = runGroup_;
         runHas_ = true;
         runDocs_.clear();
         runLines_.clear();
@@ -160,13 +170,16 @@ class TrecReader {
 
   /**
    * The output since the last takeOutput: finished queries (latin1 bytes, qrels group or -1)
-   * cutting scores and labels at offsets. Entries past offsets.back() belong to the query being read.
+   * cutting scores and labels at offsets, and their judged labels (the qrels', in file order;
+   * none for group -1) cut at idealOffsets. Entries past offsets.back() belong to the query being read.
    */
   std::vector<std::string> qids;
   std::vector<int32_t> groups;
   std::vector<uint32_t> offsets{0};
   std::vector<double> scores;
   std::vector<int32_t> labels;
+  std::vector<uint32_t> idealOffsets{0};
+  std::vector<int32_t> ideal;
 
   /** Empties the output of finished queries (after the caller copied them), keeping the entries of the query being read. */
   void takeOutput() {
@@ -176,6 +189,8 @@ class TrecReader {
     offsets.assign(1, 0);
     scores.erase(scores.begin(), scores.begin() + finished);
     labels.erase(labels.begin(), labels.begin() + finished);
+    idealOffsets.assign(1, 0);
+    ideal.clear();
   }
 
  private:
@@ -185,14 +200,23 @@ class TrecReader {
   bool runHas_ = false;
   std::string runQid_;
   int32_t runGroup_ = -1;
-  std::unordered_set<std::string> done_;
+  /** the last query of the run the qrels hold, whose successor is tried first */
+  int32_t lastGroup_ = -1;
+  /** the queries of the run read so far: by group, and the ones the qrels lack by id */
+  std::vector<uint8_t> groupDone_;
+  std::unordered_set<std::string> unjudgedDone_;
   IdTable runDocs_;
   std::vector<double> runLines_;
   double lastScore_ = 0;
   double lastRank_ = 0;
 
   void endQuery() {
-    done_.insert(runQid_);
+    if (runGroup_ >= 0) {
+      groupDone_[runGroup_] = 1;
+      const std::vector<int32_t>& judgedLabels = judged[runGroup_].labels;
+      ideal.insert(ideal.end(), judgedLabels.begin(), judgedLabels.end());
+    } else unjudgedDone_.insert(runQid_);
+    idealOffsets.push_back(static_cast<uint32_t>(ideal.size()));
     qids.push_back(runQid_);
     groups.push_back(runGroup_);
     offsets.push_back(static_cast<uint32_t>(scores.size()));

@@ -22,7 +22,7 @@ export async function collectRun(runPath: string, qrels: QrelsSource, names: str
   let collector = new RunCollector(names, options);
   const native = qrels.native;
   let notes: RunNotes | null = null;
-  if (native !== undefined) notes = await readRunNative(runPath, native, options.judgedOnly, CHUNK, (queries) => collector.addNative(queries, native), options.onBytes, range);
+  if (native !== undefined) notes = await readRunNative(runPath, native, options.judgedOnly, CHUNK, (queries) => collector.addNative(queries), options.onBytes, range);
   if (notes === null) {
     collector = new RunCollector(names, options);
     const parsed = (qrels.parsed ??= await readQrels(qrels.path));

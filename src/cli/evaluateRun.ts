@@ -81,10 +81,10 @@ export async function evaluateRun(runPath: string, qrels: QrelsSource, measures:
   const values = new Map<TieMode, Float64Array[]>();
   for (const mode of options.modes) {
     const flat = collector.values.get(mode)!;
-    values.set(
-      mode,
-      names.map((_, m) => Float64Array.from(order, (i) => flat[i * names.length + m]!)),
-    );
+    // a plain loop: Float64Array.from with a mapping function calls it per element, several times slower
+    const columns = names.map(() => new Float64Array(order.length));
+    for (let q = 0; q < order.length; q++) for (let m = 0; m < names.length; m++) columns[m]![q] = flat[order[q]! * names.length + m]!;
+    values.set(mode, columns);
   }
   return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, warnings, threads };
 }

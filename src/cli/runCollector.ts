@@ -1,9 +1,10 @@
 import { evaluateBatch } from '../api/evaluateBatch.js';
+import type { Batch } from '../api/types.js';
 import type { BackendName } from '../backends/backend.js';
 import { latin1ToUtf8 } from '../io/latin1.js';
 import type { Qrels } from '../io/readQrels.js';
 import type { RunQuery } from '../io/readRun.js';
-import type { NativeQrels, NativeQueries } from '../io/readTrecNative.js';
+import type { NativeQueries } from '../io/readTrecNative.js';
 import { compareIds } from '../ties/compareIds.js';
 import type { TieMode } from '../ties/modes.js';
 import type { RunOptions } from './evaluateRun.js';
@@ -28,13 +29,14 @@ interface Pending {
   labels: ArrayLike<number> & Iterable<number>;
   docs: string[];
   offsets: ArrayLike<number>;
-  ideal: ArrayLike<number>[];
+  ideal: NonNullable<Batch['idealLabels']>;
 }
 
 interface GrowingPending extends Pending {
   scores: number[];
   labels: number[];
   offsets: number[];
+  ideal: ArrayLike<number>[];
 }
 
 const emptyPending = (): GrowingPending => ({ qids: [], scores: [], labels: [], docs: [], offsets: [0], ideal: [] });
@@ -104,19 +106,22 @@ export class RunCollector {
   }
 
   /** Queries from the addon's reader, labelled already: evaluated at once (the reader batches them). */
-  addNative(queries: NativeQueries, qrels: NativeQrels): void {
-    const { qids, groups, offsets } = queries;
-    // a query the qrels lack has no entries: dropping its offset drops it
-    const kept = { qids: [] as string[], offsets: [0], ideal: [] as Int32Array[] };
+  addNative(queries: NativeQueries): void {
+    const { qids, groups, offsets, idealOffsets } = queries;
+    // a query the qrels lack has no entries and no judged labels: dropping its offsets drops it
+    const kept: string[] = [];
+    const keptOffsets = new Uint32Array(qids.length + 1);
+    const keptIdeal = new Uint32Array(qids.length + 1);
     for (let q = 0; q < qids.length; q++) {
       if (groups[q]! < 0) this.ignored.push(qids[q]!);
       else {
-        kept.qids.push(qids[q]!);
-        kept.offsets.push(offsets[q + 1]!);
-        kept.ideal.push(qrels.groups[groups[q]!]!.labels);
+        keptOffsets[kept.length + 1] = offsets[q + 1]!;
+        keptIdeal[kept.length + 1] = idealOffsets[q + 1]!;
+        kept.push(qids[q]!);
       }
     }
-    this.evaluate({ ...kept, scores: queries.scores, labels: queries.labels, docs: [] });
+    const ideal = { labels: queries.ideal, offsets: keptIdeal.subarray(0, kept.length + 1) };
+    this.evaluate({ qids: kept, offsets: keptOffsets.subarray(0, kept.length + 1), ideal, scores: queries.scores, labels: queries.labels, docs: [] });
   }
 
   /** Evaluates the queued queries. */

@@ -7,11 +7,17 @@ import type { RunNotes } from './readRun.js';
 import { Info, Problem, type TrecReader } from './trecReader.js';
 
 /** A query's judgements as the addon's reader holds them. */
-export interface NativeJudgements {
-  /** the query's group in the reader */
-  readonly group: number;
-  /** the labels of its judged documents, in file order */
-  readonly labels: Int32Array;
+export class NativeJudgements {
+  constructor(
+    /** the query's group in the reader */
+    readonly group: number,
+    private readonly all: { readonly offsets: Uint32Array; readonly labels: Int32Array },
+  ) {}
+
+  /** the labels of its judged documents, in file order (a view made on demand: few are asked for) */
+  get labels(): Int32Array {
+    return this.all.labels.subarray(this.all.offsets[this.group], this.all.offsets[this.group + 1]);
+  }
 }
 
 /** A qrels file read by the addon's reader, which keeps the judged documents. */
@@ -19,17 +25,20 @@ export interface NativeQrels {
   readonly reader: TrecReader;
   /** judgements by query id (latin1) */
   readonly queries: Map<string, NativeJudgements>;
-  /** the same by group */
-  readonly groups: readonly NativeJudgements[];
 }
 
-/** Queries of a run as the reader outputs them: group -1 marks a query the qrels lack (it has no entries). */
+/**
+ * Queries of a run as the reader outputs them: group -1 marks a query the qrels lack (it has no
+ * entries and no judged labels). Query q's judged labels are ideal[idealOffsets[q] .. idealOffsets[q + 1]).
+ */
 export interface NativeQueries {
   readonly qids: string[];
   readonly groups: Int32Array;
   readonly offsets: Uint32Array;
   readonly scores: Float64Array;
   readonly labels: Int32Array;
+  readonly idealOffsets: Uint32Array;
+  readonly ideal: Int32Array;
 }
 
 /** readQrels with the addon's reader: the same checks and messages, at byte speed. */
@@ -41,8 +50,8 @@ export async function readQrelsNative(path: string, reader: TrecReader): Promise
   });
   const [qids, offsets, labels] = reader.judgements();
   if (qids.length === 0) throw new FileError(path, 0, 'the qrels file holds no judgements');
-  const groups = qids.map((_, group) => ({ group, labels: labels.subarray(offsets[group], offsets[group + 1]) }));
-  return { reader, queries: new Map(qids.map((qid, group) => [qid, groups[group]!])), groups };
+  const all = { offsets, labels };
+  return { reader, queries: new Map(qids.map((qid, group) => [qid, new NativeJudgements(group, all)])) };
 }
 
 class Ungrouped extends Error {}
@@ -67,8 +76,8 @@ export async function readRunNative(
   const info = new Float64Array(Info.SIZE);
   const notes: RunNotes = { runid: '', misordered: 0, firstMisordered: 0, ungrouped: false };
   const take = (): void => {
-    const [qids, groups, offsets, scores, labels] = reader.take();
-    onQueries({ qids, groups, offsets, scores, labels });
+    const [qids, groups, offsets, scores, labels, idealOffsets, ideal] = reader.take();
+    onQueries({ qids, groups, offsets, scores, labels, idealOffsets, ideal });
   };
   reader.startRun(judgedOnly);
   let taken = 0;

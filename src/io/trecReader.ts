@@ -11,8 +11,11 @@ export interface TrecReader {
   run(chunk: Uint8Array, info: Float64Array): number;
   /** Ends the run: its last query goes to the output. */
   endRun(): void;
-  /** The queries read since the last take (qrels group, -1 when the qrels lack the query) with their scores and labels, cut at offsets. */
-  take(): [qids: string[], groups: Int32Array, offsets: Uint32Array, scores: Float64Array, labels: Int32Array];
+  /**
+   * The queries read since the last take (qrels group, -1 when the qrels lack the query) with their
+   * scores and labels cut at offsets, and their judged labels (none for group -1) cut at idealOffsets.
+   */
+  take(): [qids: string[], groups: Int32Array, offsets: Uint32Array, scores: Float64Array, labels: Int32Array, idealOffsets: Uint32Array, ideal: Int32Array];
   /** The qrels' queries in order of first appearance (their groups) and every query's labels. */
   judgements(): [qids: string[], offsets: Uint32Array, labels: Int32Array];
 }
