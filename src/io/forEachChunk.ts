@@ -1,10 +1,14 @@
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import type { ByteRange } from './byteRange.js';
 import { FileError } from './fileError.js';
 import { isGzip } from './isGzip.js';
 
 const NEWLINE = 10;
+const CHUNK_BYTES = 1 << 20;
+
+type Handler = (chunk: Buffer) => void;
 
 /**
  * Streams a file in chunks of whole lines (about 1 MiB each; only the file's last line may lack
@@ -12,45 +16,95 @@ const NEWLINE = 10;
  * is joined with its tail alone, so no chunk is copied whole. `onBytes` reports the compressed
  * bytes read so far. Errors the handler throws pass through. With `range` (a plain file's bytes,
  * cut at line starts: see splitRun) only those bytes are read.
+ * A chunk is valid only during the handler's call: a plain file is read into two buffers in
+ * turn, the next read running while the handler works on the other one.
  * @throws FileError when the file cannot be read
  */
-export async function forEachChunk(path: string, handler: (chunk: Buffer) => void, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<void> {
+export async function forEachChunk(path: string, handler: Handler, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<void> {
   let gzip: boolean;
   try {
     gzip = await isGzip(path);
   } catch (e) {
-    throw new FileError(path, 0, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw unreadable(path, e);
   }
   if (gzip && range !== undefined) throw new FileError(path, 0, 'a gzip file is read whole, not in byte ranges');
-  const raw = createReadStream(path, { highWaterMark: 1 << 20, ...(range === undefined ? {} : { start: range.start, end: range.end - 1 }) });
-  const stream = gzip ? raw.pipe(createGunzip()) : raw;
+  const rest = gzip ? await inflateChunks(path, handler, onBytes) : await readChunks(path, handler, onBytes, range);
+  if (rest !== null) handler(rest);
+}
+
+/** A failed open or read as a FileError. */
+function unreadable(path: string, e: unknown): FileError {
+  return new FileError(path, 0, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+}
+
+/**
+ * Hands the whole lines of `chunk` to the handler, the first one joined with `rest` (the line
+ * the chunk before cut), and returns the line this chunk cuts, copied (the chunk's memory is reused).
+ */
+function passLines(chunk: Buffer, rest: Buffer | null, handler: Handler): Buffer | null {
+  let from = 0;
+  if (rest !== null) {
+    const nl = chunk.indexOf(NEWLINE);
+    if (nl < 0) return Buffer.concat([rest, chunk]);
+    handler(Buffer.concat([rest, chunk.subarray(0, nl + 1)]));
+    from = nl + 1;
+  }
+  const last = chunk.lastIndexOf(NEWLINE);
+  if (last >= from) handler(chunk.subarray(from, (from = last + 1)));
+  return from < chunk.length ? Buffer.from(chunk.subarray(from)) : null;
+}
+
+/** A plain file (or its range) in two reused buffers, reading ahead; returns the last line when it lacks a newline. */
+async function readChunks(path: string, handler: Handler, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<Buffer | null> {
+  const file = await open(path, 'r').catch((e: unknown) => {
+    throw unreadable(path, e);
+  });
+  const start = range?.start ?? 0;
+  const end = range?.end ?? Infinity;
+  const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+  const readInto = (buffer: Buffer, at: number): Promise<number> =>
+    at >= end ? Promise.resolve(0) : file.read(buffer, 0, Math.min(CHUNK_BYTES, end - at), at).then((r) => r.bytesRead);
+  let position = start;
+  let rest: Buffer | null = null;
+  let next = readInto(buffers[0]!, position);
+  try {
+    for (let turn = 0; ; turn ^= 1) {
+      let bytes: number;
+      try {
+        bytes = await next;
+      } catch (e) {
+        throw unreadable(path, e);
+      }
+      if (bytes === 0) return rest;
+      position += bytes;
+      next = readInto(buffers[turn ^ 1]!, position);
+      rest = passLines(buffers[turn]!.subarray(0, bytes), rest, handler);
+      onBytes?.(position - start);
+    }
+  } finally {
+    // a handler's error leaves a read running: let it end before closing the file
+    await next.catch(() => 0);
+    await file.close();
+  }
+}
+
+/** A gzip file inflated as a stream; returns the last line when it lacks a newline. */
+async function inflateChunks(path: string, handler: Handler, onBytes?: (bytes: number) => void): Promise<Buffer | null> {
+  const raw = createReadStream(path, { highWaterMark: CHUNK_BYTES });
+  const stream = raw.pipe(createGunzip());
   let rest: Buffer | null = null;
   let reading = true; // false while the handler runs: its errors pass through unwrapped
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       reading = false;
-      let from = 0;
-      if (rest !== null) {
-        const nl = chunk.indexOf(NEWLINE);
-        if (nl < 0) rest = Buffer.concat([rest, chunk]);
-        else {
-          handler(Buffer.concat([rest, chunk.subarray(0, nl + 1)]));
-          rest = null;
-          from = nl + 1;
-        }
-      }
-      if (rest === null) {
-        const last = chunk.lastIndexOf(NEWLINE);
-        if (last >= from) handler(chunk.subarray(from, (from = last + 1)));
-        if (from < chunk.length) rest = chunk.subarray(from);
-      }
+      rest = passLines(chunk, rest, handler);
       onBytes?.(raw.bytesRead);
       reading = true;
     }
   } catch (e) {
     if (!reading) throw e;
     raw.destroy();
-    throw new FileError(path, 0, `cannot read the file (${(e as Error).message})`);
+    throw unreadable(path, e);
   }
-  if (rest !== null) handler(rest);
+  return rest;
 }
