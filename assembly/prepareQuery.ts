@@ -54,11 +54,14 @@ export function prepareQuery<L>(labels: usize, start: i32, n: i32, ideal: usize,
     if (relevant < getF64(constants, at)) return STATUS_RELEVANT_TOO_SMALL;
     setF64(constants, at, relevant);
   }
-  // the ideal DCG of each nDCG measure: gains of the labels sorted descending
-  sortAscending(S.ideal, m);
+  // the ideal DCG of each nDCG measure: gains of the labels sorted descending (sorted for the
+  // first one: most measure sets have none)
+  let isSorted = false;
   const measures = planMeasures();
   for (let row = 0; row < measures; row++) {
     if (<i32>rowField(row, ROW_KIND) != KIND_NDCG) continue;
+    if (!isSorted) sortAscending(S.ideal, m);
+    isSorted = true;
     const col = <i32>rowField(row, ROW_GAIN);
     const cutoff = <i32>rowField(row, ROW_CUTOFF);
     const last = cutoff > 0 ? min(cutoff, m) : m;

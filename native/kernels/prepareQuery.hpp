@@ -61,11 +61,14 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
     if (relevant < constants[at]) return STATUS_RELEVANT_TOO_SMALL;
     constants[at] = relevant;
   }
-  // the ideal DCG of each nDCG measure: gains of the labels sorted descending
+  // the ideal DCG of each nDCG measure: gains of the labels sorted descending (sorted for the
+  // first one: most measure sets have none)
   const double* sorted = s.ideal.data();
-  std::sort(s.ideal.begin(), s.ideal.begin() + m);
+  bool isSorted = false;
   for (int row = 0; row < plan.measures(); row++) {
     if (static_cast<int>(plan.rowField(row, ROW_KIND)) != KIND_NDCG) continue;
+    if (!isSorted) std::sort(s.ideal.begin(), s.ideal.begin() + m);
+    isSorted = true;
     const int col = static_cast<int>(plan.rowField(row, ROW_GAIN));
     const double cutoff = plan.rowField(row, ROW_CUTOFF);
     const int last = cutoff > 0 ? static_cast<int>(std::min<double>(cutoff, m)) : m;

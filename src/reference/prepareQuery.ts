@@ -61,11 +61,15 @@ export function prepareQuery(
     if (relevant < constants[at]!) return Status.RELEVANT_TOO_SMALL;
     constants[at] = relevant;
   }
-  // the ideal DCG of each nDCG measure: gains of the labels sorted descending
-  const sorted = s.ideal.subarray(0, m).sort();
+  // the ideal DCG of each nDCG measure: gains of the labels sorted descending (sorted for the
+  // first one: most measure sets have none)
+  const sorted = s.ideal.subarray(0, m);
+  let isSorted = false;
   for (let row = 0; row < plan.measures.length; row++) {
     const r = row * ROW_SIZE;
     if (plan.rows[r + Row.KIND] !== Kind.NDCG) continue;
+    if (!isSorted) sorted.sort();
+    isSorted = true;
     const col = plan.rows[r + Row.GAIN]!;
     const cutoff = plan.rows[r + Row.CUTOFF]!;
     const last = cutoff > 0 ? Math.min(cutoff, m) : m;
