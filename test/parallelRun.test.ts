@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { evaluateRun } from '../src/cli/evaluateRun.js';
 import { evaluateRuns, type RunFlags } from '../src/cli/evaluateRuns.js';
 import { expandMeasures } from '../src/cli/measureNames.js';
+import { readQrelsSource } from '../src/cli/qrelsSource.js';
 import { splitRun } from '../src/io/splitRun.js';
 import type { TieMode } from '../src/ties/modes.js';
 import { randInt, rng } from '../src/util/random.js';
@@ -119,6 +120,19 @@ describe.each(BACKENDS.map((b) => b.name))('--threads (%s)', (backend) => {
     const out = await cli('--backend', backend, '--threads', '3', q, b);
     expect(out.code).toBe(1);
     expect(out.stderr).toContain(`-bad.run:${bad.length - 1}: a run line has 6 fields`);
+  });
+
+  it('a worker thread that fails (its qrels file gone): the run is read in one thread, with a warning naming the error', async () => {
+    const gone = file(`${backend}-gone.qrels`, qrels);
+    const options = { modes: ['average'] as TieMode[], backend: backend as RunFlags['backend'], judgedOnly: false, maxRank: 0, allQueries: false };
+    const source = await readQrelsSource(gone, options.modes, 0, options.backend);
+    rmSync(gone);
+    const measures = expandMeasures('AP,nDCG@10', 1);
+    const fell = await evaluateRun(r, source, measures, { ...options, threads: 3 });
+    const one = await evaluateRun(r, source, measures, { ...options, threads: 1 });
+    expect(fell.threads).toBe(1);
+    expect(fell.values).toEqual(one.values);
+    expect(fell.warnings).toEqual([expect.stringMatching(/a worker thread failed \(.*gone\.qrels.*\); the run was read in one thread$/), ...one.warnings]);
   });
 
   it('reports the bytes of every part as progress', async () => {

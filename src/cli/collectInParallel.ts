@@ -4,7 +4,7 @@ import { splitRun } from '../io/splitRun.js';
 import { collectRun, type CollectedRun } from './collectRun.js';
 import type { RunOptions } from './evaluateRun.js';
 import type { QrelsSource } from './qrelsSource.js';
-import { startRunWorker } from './startRunWorker.js';
+import { startRunWorker, type RunWorker } from './startRunWorker.js';
 
 /** Runs at least this large are read by several threads unless --threads says otherwise. */
 const AUTO_ABOVE = 64 * 2 ** 20;
@@ -23,14 +23,21 @@ function threadCount(runPath: string, options: RunOptions): number {
 }
 
 /**
+ * A parallel read: the run merged from `threads` parts, or (`run` null) a read to do again in one
+ * thread, with the error of the first worker thread that failed, if one did.
+ */
+export type ParallelRun = { readonly run: CollectedRun; readonly threads: number } | { readonly run: null; readonly workerError: string | null };
+
+/**
  * collectRun over byte ranges of the run (splitRun) at once: the first range in this thread,
  * each other in a worker thread that reads the qrels itself, the parts merged in file order;
  * `threads` is the number of ranges.
- * Returns null when one thread is asked for or the run cannot be cut, and also when a part
- * fails, counts misordered lines, or shares a query with another part: the caller then reads
- * the run in one thread, which reports those with line numbers counted from the file's start.
+ * Returns null when one thread is asked for or the run cannot be cut. Gives up (`run` null) when
+ * a part fails, counts misordered lines, or shares a query with another part: the caller then
+ * reads the run in one thread, which reports those with line numbers counted from the file's
+ * start; a worker's error matters only if that read succeeds (the thread failed, not the file).
  */
-export async function collectInParallel(runPath: string, qrels: QrelsSource, names: string[], options: RunOptions): Promise<{ run: CollectedRun; threads: number } | null> {
+export async function collectInParallel(runPath: string, qrels: QrelsSource, names: string[], options: RunOptions): Promise<ParallelRun | null> {
   const threads = threadCount(runPath, options);
   if (threads <= 1) return null;
   const ranges = await splitRun(runPath, threads);
@@ -44,15 +51,19 @@ export async function collectInParallel(runPath: string, qrels: QrelsSource, nam
     });
   const { modes, backend, judgedOnly, maxRank } = options;
   const workers = ranges.slice(1).map((range, i) => startRunWorker({ runPath, qrelsPath: qrels.path, names, options: { modes, backend, judgedOnly, maxRank, allQueries: false, threads: 1 }, range }, progress(i + 1)));
+  const again = (workerError: string | null = null): ParallelRun => ({ run: null, workerError });
   try {
     const onBytes = progress(0);
     const own = await collectRun(runPath, qrels, names, { ...options, ...(onBytes === undefined ? {} : { onBytes }) }, ranges[0]);
-    const parts = await Promise.all(workers.map((w) => w.result));
-    if (own.notes.misordered > 0 || parts.some((p) => p.notes.misordered > 0)) return null;
-    for (const p of parts) if (!own.collector.merge(p.part)) return null;
+    const settled = await Promise.allSettled(workers.map((w) => w.result));
+    const failed = settled.find((p) => p.status === 'rejected');
+    if (failed !== undefined) return again(failed.reason instanceof Error ? failed.reason.message : String(failed.reason));
+    const parts = settled.map((p) => (p as PromiseFulfilledResult<Awaited<RunWorker['result']>>).value);
+    if (own.notes.misordered > 0 || parts.some((p) => p.notes.misordered > 0)) return again();
+    for (const p of parts) if (!own.collector.merge(p.part)) return again();
     return { run: own, threads: ranges.length };
   } catch {
-    return null;
+    return again();
   } finally {
     for (const w of workers) void w.terminate();
   }

@@ -54,7 +54,8 @@ export interface RunEvaluation {
  */
 export async function evaluateRun(runPath: string, qrels: QrelsSource, measures: readonly CliMeasure[], options: RunOptions): Promise<RunEvaluation> {
   const names = [...new Set(measures.map((m) => m.name))];
-  const { run, threads } = (await collectInParallel(runPath, qrels, names, options)) ?? { run: await collectRun(runPath, qrels, names, options), threads: 1 };
+  const parallel = await collectInParallel(runPath, qrels, names, options);
+  const { run, threads } = parallel?.run ? parallel : { run: await collectRun(runPath, qrels, names, options), threads: 1 };
   const { collector, notes } = run;
   const judged = (qrels.parsed ?? qrels.native!).queries;
   const missing = [...judged.keys()].filter((qid) => !collector.index.has(qid));
@@ -63,6 +64,9 @@ export async function evaluateRun(runPath: string, qrels: QrelsSource, measures:
 
   const { ignored, index } = collector;
   const warnings: string[] = [];
+  if (parallel?.run === null && parallel.workerError !== null) {
+    warnings.push(`${runPath}: a worker thread failed (${parallel.workerError}); the run was read in one thread`);
+  }
   const example = (ids: string[]): string => `(e.g. ${ids.slice(0, 3).map(latin1ToUtf8).join(', ')})`;
   if (ignored.length > 0) warnings.push(`${runPath}: ${ignored.length} queries of the run are not in the qrels and were ignored ${example(ignored)}`);
   if (missing.length > 0 && !options.allQueries) {
