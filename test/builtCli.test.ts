@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from './support/cli.js';
+import { ROOT } from './support/child.js';
+import { scratchFiles } from './support/scratchFiles.js';
+
+// The installed command is dist/cli/bin.js, one file bundled by esbuild after tsc
+// (scripts/bundleCli.mjs): it must print what the sources print, finding package.json, the
+// backends, its CommonJS dependencies and the worker threads' script from where it sits.
+const BIN = join(ROOT, 'dist/cli/bin.js');
+const { file } = scratchFiles('built');
+
+const qrels = join(ROOT, 'examples/qrels.txt');
+const run = join(ROOT, 'examples/run.txt');
+
+/** The example run with every score shifted by the line's parity: a second system to compare. */
+const other = file(
+  'other.run',
+  readFileSync(run, 'utf8')
+    .split('\n')
+    .map((line, i) => line.replace(/^(\S+\s+\S+\s+\S+\s+\S+\s+)(\S+)/, (_, head: string, score: string) => `${head}${Number(score) + (i % 2)}`))
+    .join('\n'),
+);
+
+function built(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe.runIf(existsSync(BIN))('the built command (dist/cli/bin.js)', () => {
+  it('is one bundled file: it imports nothing of the package', () => {
+    expect(readFileSync(BIN, 'utf8')).not.toMatch(/from ["']\.\.?\//);
+  });
+
+  it.each([
+    ['--version'],
+    ['-q', '--ties', 'range', qrels, run],
+    ['--threads', '2', '-m', 'AP,nDCG@10', '-q', qrels, run],
+    ['compare', '-m', 'AP', qrels, run, other],
+    ['ties', run],
+  ])('prints what the sources print: %s', async (...args) => {
+    const want = await cli(...args);
+    expect(want.code).toBe(0);
+    expect(built(...args)).toEqual(want);
+  });
+});
