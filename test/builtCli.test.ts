@@ -7,8 +7,8 @@ import { ROOT } from './support/child.js';
 import { scratchFiles } from './support/scratchFiles.js';
 
 // The installed command is dist/cli/bin.js, one file bundled by esbuild after tsc
-// (scripts/bundleCli.mjs): it must print what the sources print, finding package.json, the
-// backends, its CommonJS dependencies and the worker threads' script from where it sits.
+// (scripts/bundleCli.mjs), as is the worker threads' runWorker.js: it must print what the sources
+// print, finding package.json, the backends, its CommonJS dependencies and the workers from where it sits.
 const BIN = join(ROOT, 'dist/cli/bin.js');
 const { file } = scratchFiles('built');
 
@@ -30,8 +30,8 @@ function built(...args: string[]): { code: number | null; stdout: string; stderr
 }
 
 describe.runIf(existsSync(BIN))('the built command (dist/cli/bin.js)', () => {
-  it('is one bundled file: it imports nothing of the package', () => {
-    expect(readFileSync(BIN, 'utf8')).not.toMatch(/from ["']\.\.?\//);
+  it('is one bundled file, as is the worker threads\' script: they import nothing of the package', () => {
+    for (const path of [BIN, join(ROOT, 'dist/cli/runWorker.js')]) expect(readFileSync(path, 'utf8')).not.toMatch(/from ["']\.\.?\//);
   });
 
   it.each([
