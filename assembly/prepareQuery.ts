@@ -10,6 +10,17 @@ import { sortAscending } from './sortAscending';
 }
 
 /**
+ * How many of labels[start..start+n) are at least `level`: one level per pass, the count an
+ * integer in a register (a count kept in memory waits on its own last store at every label, a
+ * double count on its last addition).
+ */
+function countAtLeast<L>(labels: usize, start: i32, n: i32, level: f64): i32 {
+  let count = 0;
+  for (let i = 0; i < n; i++) count += <i32>(getLabel<L>(labels, start + i) >= level);
+  return count;
+}
+
+/**
  * Step 0, the judgements (nothing here depends on scores): checks the query's labels and
  * writes its constants at `constants[at..]`: R at each relevance level, the judged count J,
  * and the ideal DCG of every nDCG measure (ideal labels sorted descending; without a cut-off
@@ -25,19 +36,16 @@ export function prepareQuery<L>(labels: usize, start: i32, n: i32, ideal: usize,
   const counts = S.counts;
   S.badPosition = -1;
   // the ranking's labels: integers; count the relevant (per level) and the judged ones
-  for (let t = 0; t <= levels; t++) setF64(counts, t, 0);
   for (let i = 0; i < n; i++) {
-    const label = getLabel<L>(labels, start + i);
     // integer label types are integers; only f64 labels need the check
-    if (isFloat<L>() && !isInteger(label)) {
+    if (isFloat<L>() && !isInteger(getLabel<L>(labels, start + i))) {
       S.badPosition = i;
       return STATUS_LABEL_NOT_INTEGER;
     }
-    if (label >= 0) setF64(counts, judged, getF64(counts, judged) + 1);
-    for (let t = 0; t < levels; t++) if (label >= threshold(t)) setF64(counts, t, getF64(counts, t) + 1);
   }
+  setF64(counts, judged, countAtLeast<L>(labels, start, n, 0));
+  for (let t = 0; t < levels; t++) setF64(counts, t, countAtLeast<L>(labels, start, n, threshold(t)));
   // the ideal labels: integers; R and J are their counts, which must cover the ranking's
-  for (let t = 0; t <= levels; t++) setF64(constants, at + t, 0);
   for (let i = 0; i < m; i++) {
     const label = getF64(ideal, idealStart + i);
     if (!isInteger(label)) {
@@ -45,9 +53,9 @@ export function prepareQuery<L>(labels: usize, start: i32, n: i32, ideal: usize,
       return STATUS_IDEAL_LABEL_NOT_INTEGER;
     }
     setF64(S.ideal, i, label);
-    if (label >= 0) setF64(constants, at + judged, getF64(constants, at + judged) + 1);
-    for (let t = 0; t < levels; t++) if (label >= threshold(t)) setF64(constants, at + t, getF64(constants, at + t) + 1);
   }
+  setF64(constants, at + judged, countAtLeast<f64>(ideal, idealStart, m, 0));
+  for (let t = 0; t < levels; t++) setF64(constants, at + t, countAtLeast<f64>(ideal, idealStart, m, threshold(t)));
   for (let t = 0; t <= levels; t++) if (getF64(constants, at + t) < getF64(counts, t)) return STATUS_IDEAL_MISSING_LABELS;
   if (!isNaN(relevant)) {
     if (!isInteger(relevant) || relevant < 0) return STATUS_RELEVANT_NOT_COUNT;

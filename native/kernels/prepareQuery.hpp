@@ -12,6 +12,18 @@ namespace tie_eval {
 
 inline bool isInteger(double x) { return std::isfinite(x) && std::trunc(x) == x; }
 
+/**
+ * How many of labels[start..start+n) are at least `level`: one level per pass, the count an
+ * integer in a register (a count kept in memory waits on its own last store at every label, a
+ * double count on its last addition).
+ */
+template <typename L>
+int countAtLeast(const L* labels, int64_t start, int n, double level) {
+  int count = 0;
+  for (int i = 0; i < n; i++) count += static_cast<double>(labels[start + i]) >= level ? 1 : 0;
+  return count;
+}
+
 /** Whether a label of type L needs the integer check (integer types are integers). */
 template <typename L>
 constexpr bool mayBeFractional() { return std::is_floating_point<L>::value; }
@@ -32,19 +44,16 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
   double* counts = s.counts.data();
   s.badPosition = -1;
   // the ranking's labels: integers; count the relevant (per level) and the judged ones
-  std::fill(counts, counts + levels + 1, 0.0);
   for (int i = 0; i < n; i++) {
-    const double label = static_cast<double>(labels[start + i]);
-    if (mayBeFractional<L>() && !isInteger(label)) {
+    if (mayBeFractional<L>() && !isInteger(static_cast<double>(labels[start + i]))) {
       s.badPosition = i;
       return STATUS_LABEL_NOT_INTEGER;
     }
-    if (label >= 0) counts[judged] += 1;
-    for (int t = 0; t < levels; t++) if (label >= plan.threshold(t)) counts[t] += 1;
   }
+  counts[judged] = countAtLeast(labels, start, n, 0);
+  for (int t = 0; t < levels; t++) counts[t] = countAtLeast(labels, start, n, plan.threshold(t));
   // the ideal labels: integers; R and J are their counts, which must cover the ranking's
   s.ensureIdeal(m);
-  std::fill(constants + at, constants + at + levels + 1, 0.0);
   for (int i = 0; i < m; i++) {
     const double label = static_cast<double>(ideal[idealStart + i]);
     if (mayBeFractional<I>() && !isInteger(label)) {
@@ -52,9 +61,9 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
       return STATUS_IDEAL_LABEL_NOT_INTEGER;
     }
     s.ideal[i] = label;
-    if (label >= 0) constants[at + judged] += 1;
-    for (int t = 0; t < levels; t++) if (label >= plan.threshold(t)) constants[at + t] += 1;
   }
+  constants[at + judged] = countAtLeast(ideal, idealStart, m, 0);
+  for (int t = 0; t < levels; t++) constants[at + t] = countAtLeast(ideal, idealStart, m, plan.threshold(t));
   for (int t = 0; t <= levels; t++) if (constants[at + t] < counts[t]) return STATUS_IDEAL_MISSING_LABELS;
   if (!std::isnan(relevant)) {
     if (!isInteger(relevant) || relevant < 0) return STATUS_RELEVANT_NOT_COUNT;

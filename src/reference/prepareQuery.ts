@@ -6,6 +6,17 @@ import { Status } from './status.js';
 import type { LabelArray } from './types.js';
 
 /**
+ * How many of labels[start..start+n) are at least `level`: one level per pass, the count an
+ * integer in a register (a count kept in memory waits on its own last store at every label, a
+ * double count on its last addition).
+ */
+function countAtLeast(labels: LabelArray, start: number, n: number, level: number): number {
+  let count = 0;
+  for (let i = 0; i < n; i++) count += labels[start + i]! >= level ? 1 : 0;
+  return count;
+}
+
+/**
  * Step 0, the judgements (nothing here depends on scores): checks the query's labels and
  * writes its constants at `constants[at..]`: R at each relevance level, the judged count J,
  * and the ideal DCG of every nDCG measure (ideal labels sorted descending; without a cut-off
@@ -32,19 +43,16 @@ export function prepareQuery(
   const counts = s.counts;
   s.badPosition = -1;
   // the ranking's labels: integers; count the relevant (per level) and the judged ones
-  counts.fill(0, 0, levels + 1);
   for (let i = 0; i < n; i++) {
-    const label = labels[start + i]!;
-    if (!Number.isInteger(label)) {
+    if (!Number.isInteger(labels[start + i]!)) {
       s.badPosition = i;
       return Status.LABEL_NOT_INTEGER;
     }
-    if (label >= 0) counts[judged]! += 1;
-    for (let t = 0; t < levels; t++) if (label >= plan.thresholds[t]!) counts[t]! += 1;
   }
+  counts[judged] = countAtLeast(labels, start, n, 0);
+  for (let t = 0; t < levels; t++) counts[t] = countAtLeast(labels, start, n, plan.thresholds[t]!);
   // the ideal labels: integers; R and J are their counts, which must cover the ranking's
   s.ensureIdeal(m);
-  constants.fill(0, at, at + levels + 1);
   for (let i = 0; i < m; i++) {
     const label = ideal[idealStart + i]!;
     if (!Number.isInteger(label)) {
@@ -52,9 +60,9 @@ export function prepareQuery(
       return Status.IDEAL_LABEL_NOT_INTEGER;
     }
     s.ideal[i] = label;
-    if (label >= 0) constants[at + judged]! += 1;
-    for (let t = 0; t < levels; t++) if (label >= plan.thresholds[t]!) constants[at + t]! += 1;
   }
+  constants[at + judged] = countAtLeast(ideal, idealStart, m, 0);
+  for (let t = 0; t < levels; t++) constants[at + t] = countAtLeast(ideal, idealStart, m, plan.thresholds[t]!);
   for (let t = 0; t <= levels; t++) if (constants[at + t]! < counts[t]!) return Status.IDEAL_MISSING_LABELS;
   if (!Number.isNaN(relevant)) {
     if (!Number.isInteger(relevant) || relevant < 0) return Status.RELEVANT_NOT_COUNT;
