@@ -1,5 +1,5 @@
 import { AVERAGE } from './catalog';
-import { getF64, setF64, setI32 } from './memory';
+import { getF64, getI32, setF64, setI32 } from './memory';
 import { heapLargest } from './heapLargest';
 import { rankPositions } from './rankPositions';
 import * as S from './scratch';
@@ -45,11 +45,21 @@ export function orderQuery<L>(scores: usize, labels: usize, tieKeys: usize, star
     for (let i = 0; i < n; i++) setF64(S.select, i, getF64(scores, start + i));
     cut = selectLargest(S.select, n, depth);
   }
-  // the documents above it, sorted, then its whole group
+  // the documents above it, sorted, then its whole group, gathered in one pass without a branch
+  // on the scores (the group of s* is often a large share of the query, so a branch on it would
+  // be mispredicted); the group's positions wait in groupEnd, which buildGroups fills only later
+  const group = S.groupEnd;
   let above = 0;
-  for (let i = 0; i < n; i++) if (getF64(scores, start + i) > cut) setI32(S.order, above++, i);
-  let held = above;
-  for (let i = 0; i < n; i++) if (getF64(scores, start + i) == cut) setI32(S.order, held++, i);
+  let tied = 0;
+  for (let i = 0; i < n; i++) {
+    const x = getF64(scores, start + i);
+    setI32(S.order, above, i);
+    above += <i32>(x > cut);
+    setI32(group, tied, i);
+    tied += <i32>(x == cut);
+  }
+  for (let i = 0; i < tied; i++) setI32(S.order, above + i, getI32(group, i));
+  const held = above + tied;
   sortPositions<L>(scores, labels, tieKeys, start, mode, 0, above);
   if (mode != AVERAGE) sortPositions<L>(scores, labels, tieKeys, start, mode, above, held);
   return held;

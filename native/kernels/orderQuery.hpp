@@ -50,11 +50,21 @@ int orderQuery(const double* scores, const L* labels, const int32_t* tieKeys, in
     for (int i = 0; i < n; i++) s.select[i] = scores[start + i];
     cut = selectLargest(s.select.data(), n, depth);
   }
-  // the documents above it, sorted, then its whole group
+  // the documents above it, sorted, then its whole group, gathered in one pass without a branch
+  // on the scores (the group of s* is often a large share of the query, so a branch on it would
+  // be mispredicted); the group's positions wait in groupEnd, which buildGroups fills only later
+  int32_t* group = s.groupEnd.data();
   int above = 0;
-  for (int i = 0; i < n; i++) if (scores[start + i] > cut) order[above++] = i;
-  int held = above;
-  for (int i = 0; i < n; i++) if (scores[start + i] == cut) order[held++] = i;
+  int tied = 0;
+  for (int i = 0; i < n; i++) {
+    const double x = scores[start + i];
+    order[above] = i;
+    above += x > cut ? 1 : 0;
+    group[tied] = i;
+    tied += x == cut ? 1 : 0;
+  }
+  for (int i = 0; i < tied; i++) order[above + i] = group[i];
+  const int held = above + tied;
   sortPositions(scores, labels, tieKeys, start, mode, order, 0, above);
   if (mode != AVERAGE) sortPositions(scores, labels, tieKeys, start, mode, order, above, held);
   return held;
