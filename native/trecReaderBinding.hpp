@@ -46,12 +46,13 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
 
   /**
    * take() -> [qids, groups: Int32Array, offsets: Uint32Array, scores: Float64Array, labels: Int32Array,
-   * idealOffsets: Uint32Array, ideal: Int32Array]: the finished queries, emptying the output
+   * idealOffsets: Uint32Array, ideal: Int32Array]: the finished queries, emptying the output; a
+   * query the qrels hold has null for its id (the caller has judgements()' string of its group)
    */
   Napi::Value Take(const Napi::CallbackInfo& info) {
     const Napi::Env env = info.Env();
     auto result = Napi::Array::New(env, 7);
-    result.Set(0u, strings(env, reader_.qids));
+    result.Set(0u, strings(env, reader_.qids, reader_.groups.data()));
     result.Set(1u, copy<Napi::Int32Array>(env, reader_.groups, reader_.groups.size()));
     result.Set(2u, copy<Napi::Uint32Array>(env, reader_.offsets, reader_.offsets.size()));
     result.Set(3u, copy<Napi::Float64Array>(env, reader_.scores, reader_.offsets.back()));
@@ -100,11 +101,18 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
     return env.Null();
   }
 
-  /** Ids as JavaScript strings, one char per byte (latin1), as the TypeScript readers hold them. */
-  static Napi::Array strings(Napi::Env env, const std::vector<std::string>& ids) {
+  /**
+   * Ids as JavaScript strings, one char per byte (latin1), as the TypeScript readers hold them;
+   * with `groups`, null where the group is not -1.
+   */
+  static Napi::Array strings(Napi::Env env, const std::vector<std::string>& ids, const int32_t* groups = nullptr) {
     auto array = Napi::Array::New(env, ids.size());
     std::u16string text;
     for (size_t i = 0; i < ids.size(); i++) {
+      if (groups != nullptr && groups[i] >= 0) {
+        array.Set(static_cast<uint32_t>(i), env.Null());
+        continue;
+      }
       text.resize(ids[i].size());
       for (size_t k = 0; k < text.size(); k++) text[k] = static_cast<unsigned char>(ids[i][k]);
       array.Set(static_cast<uint32_t>(i), Napi::String::New(env, text));

@@ -25,6 +25,8 @@ export interface NativeQrels {
   readonly reader: TrecReader;
   /** judgements by query id (latin1) */
   readonly queries: Map<string, NativeJudgements>;
+  /** the query ids (latin1) by group */
+  readonly qids: readonly string[];
 }
 
 /**
@@ -51,7 +53,7 @@ export async function readQrelsNative(path: string, reader: TrecReader): Promise
   const [qids, offsets, labels] = reader.judgements();
   if (qids.length === 0) throw new FileError(path, 0, 'the qrels file holds no judgements');
   const all = { offsets, labels };
-  return { reader, queries: new Map(qids.map((qid, group) => [qid, new NativeJudgements(group, all)])) };
+  return { reader, queries: new Map(qids.map((qid, group) => [qid, new NativeJudgements(group, all)])), qids };
 }
 
 class Ungrouped extends Error {}
@@ -76,7 +78,9 @@ export async function readRunNative(
   const info = new Float64Array(Info.SIZE);
   const notes: RunNotes = { runid: '', misordered: 0, firstMisordered: 0, ungrouped: false };
   const take = (): void => {
-    const [qids, groups, offsets, scores, labels, idealOffsets, ideal] = reader.take();
+    const [ids, groups, offsets, scores, labels, idealOffsets, ideal] = reader.take();
+    // the same strings as the qrels' (no new string per query, and Map lookups reuse their hashes)
+    const qids = ids.map((id, q) => id ?? qrels.qids[groups[q]!]!);
     onQueries({ qids, groups, offsets, scores, labels, idealOffsets, ideal });
   };
   reader.startRun(judgedOnly);

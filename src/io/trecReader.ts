@@ -14,8 +14,9 @@ export interface TrecReader {
   /**
    * The queries read since the last take (qrels group, -1 when the qrels lack the query) with their
    * scores and labels cut at offsets, and their judged labels (none for group -1) cut at idealOffsets.
+   * Only a query of group -1 has its id here: the others' are judgements()' strings of their group.
    */
-  take(): [qids: string[], groups: Int32Array, offsets: Uint32Array, scores: Float64Array, labels: Int32Array, idealOffsets: Uint32Array, ideal: Int32Array];
+  take(): [qids: (string | null)[], groups: Int32Array, offsets: Uint32Array, scores: Float64Array, labels: Int32Array, idealOffsets: Uint32Array, ideal: Int32Array];
   /** The qrels' queries in order of first appearance (their groups) and every query's labels. */
   judgements(): [qids: string[], offsets: Uint32Array, labels: Int32Array];
 }
