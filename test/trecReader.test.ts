@@ -16,7 +16,7 @@ const { file } = scratchFiles('reader');
 
 const SCORES = ['3', '-2', '+4', '0.5', '.25', '7.', '1e-4', '7.763e-05', '2E+3', '-0', '1234567890123456789', '0.1000000000000000055511151231257827', '1e400', '-1e-400', 'inf', '-Infinity', 'INF', '12', '12.0', '1.2e1'];
 
-/** A random qrels and run: ids shared and not, CRLF, comments, tabs, extra fields, unjudged and negative labels. */
+/** A random qrels and run: ids shared and not, CRLF, comments, tabs, extra fields, unjudged and negative labels; `grouped` false shuffles the lines of both. */
 function randomFiles(seed: number, grouped: boolean): { qrels: string; run: string } {
   const next = rng(seed);
   const nl = (): string => (next() < 0.1 ? '\r\n' : '\n');
@@ -34,6 +34,8 @@ function randomFiles(seed: number, grouped: boolean): { qrels: string; run: stri
     }
   }
   const lines = grouped ? run.flat() : run.flat().sort(() => next() - 0.5);
+  // not grouped: the qrels too come back to a query after others (one document judged twice stays an error)
+  if (!grouped) qrels.sort(() => next() - 0.5);
   if (qrels.length === 0) qrels.push('q0 0 d0 1');
   if (lines.length === 0) lines.push('q0 Q0 d0 1 1 run');
   return { qrels: qrels.map((l) => l + nl()).join(''), run: lines.map((l) => l + nl()).join('') + (next() < 0.5 ? 'q0 Q0 last 9 0 run' : '') };

@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
-#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -60,14 +59,12 @@ class TrecReader {
       const double label = parseInteger(buf, bounds[6], bounds[7]);
       if (std::isnan(label)) return bad(info, NOT_A_NUMBER, start, end, count);
       if (qrelsCurrent_ < 0 || !same(judged[qrelsCurrent_].qid, buf, bounds[0], bounds[1])) {
-        std::string qid(reinterpret_cast<const char*>(buf + bounds[0]), bounds[1] - bounds[0]);
-        const auto found = groupOf_.find(qid);
-        if (found != groupOf_.end()) qrelsCurrent_ = found->second;
-        else {
-          qrelsCurrent_ = static_cast<int32_t>(judged.size());
-          groupOf_.emplace(qid, qrelsCurrent_);
+        const uint32_t qidHash = hashBytes(buf, bounds[0], bounds[1]);
+        qrelsCurrent_ = queryIds_.find(buf, bounds[0], bounds[1], qidHash);
+        if (qrelsCurrent_ < 0) {
+          qrelsCurrent_ = queryIds_.add(buf, bounds[0], bounds[1], qidHash);
           judged.emplace_back();
-          judged.back().qid = qid;
+          judged.back().qid.assign(reinterpret_cast<const char*>(buf + bounds[0]), bounds[1] - bounds[0]);
           judged.back().labels.reserve(32);
           judged.back().lines.reserve(32);
         }
@@ -130,8 +127,8 @@ class TrecReader {
         const size_t next = static_cast<size_t>(lastGroup_ + 1);
         if (next < judged.size() && judged[next].qid == runQid_) runGroup_ = static_cast<int32_t>(next);
         else {
-          const auto found = groupOf_.find(runQid_);
-          runGroup_ = found == groupOf_.end() ? -1 : found->second;
+          const auto* qid = reinterpret_cast<const uint8_t*>(runQid_.data());
+          runGroup_ = queryIds_.find(qid, 0, runQid_.size(), hashBytes(qid, 0, runQid_.size()));
         }
         if (runGroup_ >= 0 ? groupDone_[runGroup_] != 0 : unjudgedDone_.count(runQid_) > 0) return bad(info, UNGROUPED, start, end, count);
         if (runGroup_ >= 0) lastGroup_ = runGroup_;
@@ -194,7 +191,8 @@ class TrecReader {
   }
 
  private:
-  std::unordered_map<std::string, int32_t> groupOf_;
+  /** the qrels' query ids: id g is group g (a flat table: no allocation per query) */
+  IdTable queryIds_;
   int32_t qrelsCurrent_ = -1;
   bool judgedOnly_ = false;
   bool runHas_ = false;
