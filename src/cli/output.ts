@@ -16,7 +16,7 @@ const columns = (run: RunEvaluation, measures: readonly CliMeasure[]): Column[] 
 /** The mean of per-query values. */
 export function mean(values: Float64Array): number {
   let sum = 0;
-  for (const v of values) sum += v;
+  for (let i = 0; i < values.length; i++) sum += values[i]!;
   return sum / values.length;
 }
 

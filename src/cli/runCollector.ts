@@ -188,11 +188,11 @@ export class RunCollector {
       let values = this.values.get(mode);
       if (values === undefined) this.values.set(mode, (values = []));
       const columns = this.names.map((name) => result.perQuery[name]!);
-      p.qids.forEach((qid, q) => {
-        let i = this.index.get(qid);
-        if (i === undefined) this.index.set(qid, (i = this.index.size));
-        columns.forEach((column, m) => (values[i * columns.length + m] = column[q]!));
-      });
+      for (let q = 0; q < p.qids.length; q++) {
+        let i = this.index.get(p.qids[q]!);
+        if (i === undefined) this.index.set(p.qids[q]!, (i = this.index.size));
+        for (let m = 0; m < columns.length; m++) values[i * columns.length + m] = columns[m]![q]!;
+      }
     }
   }
 }
