@@ -66,16 +66,15 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
   /** judgements() -> [qids, offsets: Uint32Array, labels: Int32Array]: the qrels' queries in order of first appearance with their labels */
   Napi::Value Judgements(const Napi::CallbackInfo& info) {
     const Napi::Env env = info.Env();
-    std::vector<std::string> qids;
+    const reader::JudgedDocs& judged = reader_.judgements();
     std::vector<uint32_t> offsets{0};
     std::vector<int32_t> labels;
-    for (const auto& query : reader_.judged) {
-      qids.push_back(query.qid);
-      labels.insert(labels.end(), query.labels.begin(), query.labels.end());
+    for (int32_t group = 0; group < judged.queries(); group++) {
+      labels.insert(labels.end(), judged.labels(group), judged.labels(group) + judged.count(group));
       offsets.push_back(static_cast<uint32_t>(labels.size()));
     }
     auto result = Napi::Array::New(env, 3);
-    result.Set(0u, strings(env, qids));
+    result.Set(0u, strings(env, reader_.judgedQids));
     result.Set(1u, copy<Napi::Uint32Array>(env, offsets, offsets.size()));
     result.Set(2u, copy<Napi::Int32Array>(env, labels, labels.size()));
     return result;

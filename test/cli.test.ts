@@ -140,6 +140,8 @@ describe.each(BACKENDS.map((b) => b.name))('tie-eval: bad input gives an error w
   it('a label that is not an integer', () => bad([file('l.qrels', '1 0 a 1\n1 0 b 0.5\n'), run()], /l\.qrels:2: the label \(4th field\) is not an integer\n {2}2 \| 1 0 b 0\.5/));
   it('the same document twice in a query of the run, naming both lines', () => bad([qrels(), file('d.run', '1 Q0 a 1 2 r\n1 Q0 b 2 1 r\n1 Q0 a 3 0 r\n')], /d\.run:3: document a appears twice in query 1, at lines 1 and 3/));
   it('the same document twice in a query of the qrels, naming both lines', () => bad([file('d.qrels', '1 0 a 1\n1 0 b 0\n1 0 a 0\n'), run()], /d\.qrels:3: document a of query 1 is judged twice, at lines 1 and 3/));
+  it('the same document twice in a query the qrels come back to after another', () =>
+    bad([file('d2.qrels', '1 0 a 1\n2 0 a 0\n1 0 b 0\n3 0 c 1\n1 0 a 0\n'), run()], /d2\.qrels:5: document a of query 1 is judged twice, at lines 1 and 5/));
   it('an empty run, an empty qrels, a missing file', async () => {
     await bad([qrels(), file('empty.run', '')], /empty\.run: the run file holds no results/);
     await bad([file('empty.qrels', '# nothing\n'), run()], /empty\.qrels: the qrels file holds no judgements/);

@@ -1,5 +1,6 @@
-// The ids of one query (document numbers) as bytes with an open-addressing hash index over them:
-// the mirror of src/io/idTable.ts, one table per query (no group: C++ allocates small tables cheaply).
+// Ids as bytes with an open-addressing hash index over them: the mirror of src/io/idTable.ts
+// without its groups. The reader keeps one for the qrels' query ids, and one for the documents of
+// the query it reads, cleared for the next (the run's query; the qrels' until JudgedDocs freezes it).
 #pragma once
 
 #include <cstdint>
@@ -22,6 +23,11 @@ class IdTable {
 
   /** number of ids */
   int32_t size() const { return static_cast<int32_t>(hashes_.size()); }
+
+  /** Id i's bytes: length(i) of them from bytes(i), filed under hash(i). */
+  const char* bytes(int32_t i) const { return bytes_.data() + starts_[i]; }
+  size_t length(int32_t i) const { return starts_[i + 1] - starts_[i]; }
+  uint32_t hash(int32_t i) const { return hashes_[i]; }
 
   /** The index of the id spelled buf[start..end) whose hashBytes is `hash`, or -1. */
   int32_t find(const uint8_t* buf, size_t start, size_t end, uint32_t hash) const {

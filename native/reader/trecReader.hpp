@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "idTable.hpp"
+#include "judgedDocs.hpp"
 #include "lineFields.hpp"
 
 namespace tie_eval::reader {
@@ -37,17 +38,17 @@ enum Info : int {
   INFO_SIZE = 11
 };
 
-/** One query of the qrels: its judged documents with label and file line. */
-struct JudgedQuery {
-  std::string qid;
-  IdTable docs;
-  std::vector<int32_t> labels;
-  std::vector<double> lines;
-};
-
 class TrecReader {
  public:
-  std::vector<JudgedQuery> judged;
+  /** The qrels' query ids, in order of first appearance: query g is group g. */
+  std::vector<std::string> judgedQids;
+
+  /** The qrels' judged documents, by group (the query read last is frozen first). */
+  const JudgedDocs& judgements() {
+    judged_.freeze();
+    qrelsCurrent_ = -1;
+    return judged_;
+  }
 
   /** Reads qrels lines `qid iter docno label` from buf[0..length). */
   int qrels(const uint8_t* buf, size_t length, double* info) {
@@ -58,37 +59,33 @@ class TrecReader {
       if (count != 4) return bad(info, FIELD_COUNT, start, end, count);
       const double label = parseInteger(buf, bounds[6], bounds[7]);
       if (std::isnan(label)) return bad(info, NOT_A_NUMBER, start, end, count);
-      if (qrelsCurrent_ < 0 || !same(judged[qrelsCurrent_].qid, buf, bounds[0], bounds[1])) {
+      if (qrelsCurrent_ < 0 || !same(judgedQids[qrelsCurrent_], buf, bounds[0], bounds[1])) {
         const uint32_t qidHash = hashBytes(buf, bounds[0], bounds[1]);
         qrelsCurrent_ = queryIds_.find(buf, bounds[0], bounds[1], qidHash);
         if (qrelsCurrent_ < 0) {
           qrelsCurrent_ = queryIds_.add(buf, bounds[0], bounds[1], qidHash);
-          judged.emplace_back();
-          judged.back().qid.assign(reinterpret_cast<const char*>(buf + bounds[0]), bounds[1] - bounds[0]);
-          judged.back().labels.reserve(32);
-          judged.back().lines.reserve(32);
+          judgedQids.emplace_back(reinterpret_cast<const char*>(buf + bounds[0]), bounds[1] - bounds[0]);
         }
+        judged_.open(qrelsCurrent_);
       }
-      JudgedQuery& query = judged[qrelsCurrent_];
       const uint32_t hash = hashBytes(buf, bounds[4], bounds[5]);
-      const int32_t first = query.docs.find(buf, bounds[4], bounds[5], hash);
+      const double first = judged_.lineOf(buf, bounds[4], bounds[5], hash);
       if (first >= 0) {
-        info[FIRST_LINE] = query.lines[first];
+        info[FIRST_LINE] = first;
         return bad(info, LISTED_TWICE, start, end, count);
       }
-      query.docs.add(buf, bounds[4], bounds[5], hash);
-      query.labels.push_back(static_cast<int32_t>(label));
-      query.lines.push_back(info[LINE]);
+      judged_.add(buf, bounds[4], bounds[5], hash, static_cast<int32_t>(label), info[LINE]);
       return NONE;
     });
   }
 
   /** Starts reading a run; `judgedOnly` keeps only documents with a label >= 0 (-J). */
   void startRun(bool judgedOnly) {
+    judgements();
     judgedOnly_ = judgedOnly;
     runHas_ = false;
     lastGroup_ = -1;
-    groupDone_.assign(judged.size(), 0);
+    groupDone_.assign(judgedQids.size(), 0);
     unjudgedDone_.clear();
     qids.clear();
     groups.clear();
@@ -125,7 +122,7 @@ class TrecReader {
         runQid_.assign(reinterpret_cast<const char*>(buf + bounds[0]), bounds[1] - bounds[0]);
         // a run in the qrels' query order finds each query right after the last one, unhashed
         const size_t next = static_cast<size_t>(lastGroup_ + 1);
-        if (next < judged.size() && judged[next].qid == runQid_) runGroup_ = static_cast<int32_t>(next);
+        if (next < judgedQids.size() && judgedQids[next] == runQid_) runGroup_ = static_cast<int32_t>(next);
         else {
           const auto* qid = reinterpret_cast<const uint8_t*>(runQid_.data());
           runGroup_ = queryIds_.find(qid, 0, runQid_.size(), hashBytes(qid, 0, runQid_.size()));
@@ -149,9 +146,7 @@ class TrecReader {
       runDocs_.add(buf, bounds[4], bounds[5], hash);
       runLines_.push_back(info[LINE]);
       if (runGroup_ < 0) return NONE;
-      const JudgedQuery& query = judged[runGroup_];
-      const int32_t at = query.docs.find(buf, bounds[4], bounds[5], hash);
-      const int32_t label = at < 0 ? -1 : query.labels[at];
+      const int32_t label = judged_.label(runGroup_, buf, bounds[4], bounds[5], hash);
       if (judgedOnly_ && label < 0) return NONE;
       scores.push_back(score);
       labels.push_back(label);
@@ -193,6 +188,7 @@ class TrecReader {
  private:
   /** the qrels' query ids: id g is group g (a flat table: no allocation per query) */
   IdTable queryIds_;
+  JudgedDocs judged_;
   int32_t qrelsCurrent_ = -1;
   bool judgedOnly_ = false;
   bool runHas_ = false;
@@ -211,8 +207,8 @@ class TrecReader {
   void endQuery() {
     if (runGroup_ >= 0) {
       groupDone_[runGroup_] = 1;
-      const std::vector<int32_t>& judgedLabels = judged[runGroup_].labels;
-      ideal.insert(ideal.end(), judgedLabels.begin(), judgedLabels.end());
+      const int32_t* judgedLabels = judged_.labels(runGroup_);
+      ideal.insert(ideal.end(), judgedLabels, judgedLabels + judged_.count(runGroup_));
     } else unjudgedDone_.insert(runQid_);
     idealOffsets.push_back(static_cast<uint32_t>(ideal.size()));
     qids.push_back(runQid_);
