@@ -2,7 +2,8 @@
 // documents sit in an IdTable (for the duplicate check); when the lines move on, the query is
 // frozen into arrays every query shares, with its own small open-addressing index. So reading a
 // qrels file allocates nothing per query (the allocations and first touches of one table per
-// query cost more than the parsing), and a run's lookups stay within one query's few slots.
+// query cost more than the parsing), and a run's lookups stay within one query's few slots. A
+// query the file comes back to after another keeps a table of its own from then on.
 #pragma once
 
 #include <cstdint>
@@ -25,35 +26,46 @@ class JudgedDocs {
    */
   void open(int32_t group) {
     freeze();
-    if (group == queries()) slices_.push_back(Slice{});
+    const bool isNew = group == queries();
+    if (isNew) slices_.push_back(Slice{});
     open_ = group;
-    // a query met again: its documents go back to the table, and are frozen anew after the new ones
-    const Slice& slice = slices_[group];
+    Slice& slice = slices_[group];
+    if (isNew || slice.live >= 0) return;
+    // a query met again moves to a table of its own for good (a file that switches queries at
+    // every line would otherwise copy them back and forth)
+    slice.live = static_cast<int32_t>(live_.size());
+    live_.emplace_back();
+    Live& query = live_.back();
     for (uint32_t id = slice.first; id < slice.first + slice.count; id++) {
-      table_.add(reinterpret_cast<const uint8_t*>(bytes_.data()), starts_[id], starts_[id + 1], hashes_[id]);
-      openLabels_.push_back(labels_[id]);
-      openLines_.push_back(lines_[id]);
+      query.table.add(reinterpret_cast<const uint8_t*>(bytes_.data()), starts_[id], starts_[id + 1], hashes_[id]);
+      query.labels.push_back(labels_[id]);
+      query.lines.push_back(lines_[id]);
     }
   }
 
   /** The file line of document buf[start..end) (`hash` as hashBytes gives it) in the query being read, or -1 when it is not there. */
   double lineOf(const uint8_t* buf, size_t start, size_t end, uint32_t hash) const {
-    const int32_t id = table_.find(buf, start, end, hash);
-    return id < 0 ? -1 : openLines_[id];
+    const Live& query = openQuery();
+    const int32_t id = query.table.find(buf, start, end, hash);
+    return id < 0 ? -1 : query.lines[id];
   }
 
   /** Adds document buf[start..end) (not in the query yet: see lineOf) to the query being read. */
   void add(const uint8_t* buf, size_t start, size_t end, uint32_t hash, int32_t label, double line) {
-    table_.add(buf, start, end, hash);
-    openLabels_.push_back(label);
-    openLines_.push_back(line);
+    Live& query = openQuery();
+    query.table.add(buf, start, end, hash);
+    query.labels.push_back(label);
+    query.lines.push_back(line);
   }
 
   /** Freezes the query being read, if any: call before the lookups. */
   void freeze() {
-    if (open_ < 0) return;
+    if (open_ < 0 || slices_[open_].live >= 0) {
+      open_ = -1;
+      return;
+    }
     Slice& slice = slices_[open_];
-    const int32_t count = table_.size();
+    const int32_t count = reading_.table.size();
     slice.first = static_cast<uint32_t>(hashes_.size());
     slice.count = static_cast<uint32_t>(count);
     uint32_t capacity = 2;
@@ -63,24 +75,29 @@ class JudgedDocs {
     slots_.resize(slots_.size() + capacity, 0);
     for (int32_t i = 0; i < count; i++) {
       const uint32_t id = slice.first + static_cast<uint32_t>(i);
-      bytes_.append(table_.bytes(i), table_.length(i));
+      bytes_.append(reading_.table.bytes(i), reading_.table.length(i));
       starts_.push_back(static_cast<uint32_t>(bytes_.size()));
-      hashes_.push_back(table_.hash(i));
-      labels_.push_back(openLabels_[i]);
-      lines_.push_back(openLines_[i]);
-      uint32_t s = table_.hash(i) & slice.mask;
+      hashes_.push_back(reading_.table.hash(i));
+      labels_.push_back(reading_.labels[i]);
+      lines_.push_back(reading_.lines[i]);
+      uint32_t s = reading_.table.hash(i) & slice.mask;
       while (slots_[slice.slots + s] != 0) s = (s + 1) & slice.mask;
       slots_[slice.slots + s] = id + 1;
     }
-    table_.clear();
-    openLabels_.clear();
-    openLines_.clear();
+    reading_.table.clear();
+    reading_.labels.clear();
+    reading_.lines.clear();
     open_ = -1;
   }
 
   /** The label of document buf[start..end) in frozen query `group`, or -1 when the query does not judge it. */
   int32_t label(int32_t group, const uint8_t* buf, size_t start, size_t end, uint32_t hash) const {
     const Slice& slice = slices_[group];
+    if (slice.live >= 0) {
+      const Live& query = live_[slice.live];
+      const int32_t id = query.table.find(buf, start, end, hash);
+      return id < 0 ? -1 : query.labels[id];
+    }
     if (slice.count == 0) return -1;
     for (uint32_t s = hash & slice.mask;; s = (s + 1) & slice.mask) {
       const uint32_t entry = slots_[slice.slots + s];
@@ -90,19 +107,34 @@ class JudgedDocs {
     }
   }
 
-  /** The labels of frozen query `group`, in file order: count() of them from first(). */
-  const int32_t* labels(int32_t group) const { return labels_.data() + slices_[group].first; }
-  uint32_t count(int32_t group) const { return slices_[group].count; }
+  /** The labels of frozen query `group`, in file order: count(group) of them from labels(group). */
+  const int32_t* labels(int32_t group) const {
+    const Slice& slice = slices_[group];
+    return slice.live >= 0 ? live_[slice.live].labels.data() : labels_.data() + slice.first;
+  }
+  uint32_t count(int32_t group) const {
+    const Slice& slice = slices_[group];
+    return slice.live >= 0 ? static_cast<uint32_t>(live_[slice.live].labels.size()) : slice.count;
+  }
 
  private:
-  /** a frozen query: documents first..first+count-1, index slots slots..slots+mask */
+  /** a frozen query: documents first..first+count-1, index slots slots..slots+mask; or its live_ table */
   struct Slice {
     uint32_t first = 0;
     uint32_t count = 0;
     uint32_t slots = 0;
     uint32_t mask = 0;
+    int32_t live = -1;
+  };
+  /** a query's documents in a table of their own, with labels and lines by id */
+  struct Live {
+    IdTable table;
+    std::vector<int32_t> labels;
+    std::vector<double> lines;
   };
   std::vector<Slice> slices_;
+  /** the queries met again after another */
+  std::vector<Live> live_;
   // frozen documents: id i is bytes_[starts_[i] .. starts_[i + 1]) with its hash, label and line
   std::string bytes_;
   std::vector<uint32_t> starts_{0};
@@ -111,11 +143,12 @@ class JudgedDocs {
   std::vector<double> lines_;
   /** id + 1, or 0 for an empty slot; each query's region at most half full */
   std::vector<uint32_t> slots_;
-  // the query being read
+  // the query being read, first time round
   int32_t open_ = -1;
-  IdTable table_;
-  std::vector<int32_t> openLabels_;
-  std::vector<double> openLines_;
+  Live reading_;
+
+  Live& openQuery() { return slices_[open_].live >= 0 ? live_[slices_[open_].live] : reading_; }
+  const Live& openQuery() const { return slices_[open_].live >= 0 ? live_[slices_[open_].live] : reading_; }
 };
 
 }  // namespace tie_eval::reader
