@@ -5,6 +5,7 @@ import { buildGroups } from './buildGroups';
 import { countGroups } from './countGroups';
 import { dcg, ndcg } from './dcg';
 import { f1 } from './f1';
+import { firstNaN } from './firstNaN';
 import { getF64, setF64 } from './memory';
 import { orderQuery, SELECT_ABOVE } from './orderQuery';
 import { ROW_CUTOFF, ROW_GAIN, ROW_IDEAL, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, judgedSlot, planMeasures, rowField } from './plan';
@@ -38,12 +39,6 @@ export function evaluateQuery<L>(
   queries: i32,
 ): i32 {
   const count = planMeasures();
-  for (let i = 0; i < n; i++) {
-    if (isNaN(getF64(scores, start + i))) {
-      S.badPosition = i;
-      return STATUS_SCORE_NAN;
-    }
-  }
   // the deepest position any measure reads: its cut-off, R for Rprec, else the whole ranking
   let depth: f64 = 0;
   for (let row = 0; row < count; row++) {
@@ -53,10 +48,15 @@ export function evaluateQuery<L>(
     depth = Math.max(depth, need);
   }
   depth = Math.min(depth, <f64>n);
+  // NaN scores: checked here for countGroups; orderQuery checks them itself (its selection finds
+  // them in a pass it makes anyway)
   if (mode == AVERAGE && n <= SELECT_ABOVE) {
+    S.badPosition = firstNaN(scores, start, n);
+    if (S.badPosition >= 0) return STATUS_SCORE_NAN;
     countGroups<L>(scores, labels, start, n, <i32>depth);
   } else {
     const held = orderQuery<L>(scores, labels, tieKeys, start, n, <i32>depth, mode);
+    if (held < 0) return STATUS_SCORE_NAN;
     buildGroups<L>(scores, labels, start, n, held, <i32>depth, mode != AVERAGE);
   }
   for (let row = 0; row < count; row++) {

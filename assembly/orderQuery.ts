@@ -1,4 +1,5 @@
 import { AVERAGE } from './catalog';
+import { firstNaN } from './firstNaN';
 import { getF64, getI32, setF64, setI32 } from './memory';
 import { heapLargest } from './heapLargest';
 import { rankPositions } from './rankPositions';
@@ -25,9 +26,16 @@ export const HEAP_DEPTH: i32 = 64;
  * (selectLargest); the documents above s* are
  * sorted and the whole group of s* (the group crossing the cut-off) follows them, sorted by
  * key except in average mode, where only its counts matter.
- * Returns how many positions `S.order` holds, at least min(depth, n).
+ * Returns how many positions `S.order` holds, at least min(depth, n); or -1 when a score is
+ * NaN, its position in `S.badPosition`. The scores are checked first where a sort or a partition
+ * would compare them; the heap selection only compares, so the pass after it finds a NaN.
  */
 export function orderQuery<L>(scores: usize, labels: usize, tieKeys: usize, start: i32, n: i32, depth: i32, mode: i32): i32 {
+  // NaN scores: checked before sorting or partitioning (see above)
+  if (n <= SELECT_ABOVE || depth >= n || depth > HEAP_DEPTH) {
+    S.badPosition = firstNaN(scores, start, n);
+    if (S.badPosition >= 0) return -1;
+  }
   if (n <= SELECT_ABOVE) {
     rankPositions<L>(scores, labels, tieKeys, start, n, mode);
     return n;
@@ -47,16 +55,23 @@ export function orderQuery<L>(scores: usize, labels: usize, tieKeys: usize, star
   }
   // the documents above it, sorted, then its whole group, gathered in one pass without a branch
   // on the scores (the group of s* is often a large share of the query, so a branch on it would
-  // be mispredicted); the group's positions wait in groupEnd, which buildGroups fills only later
+  // be mispredicted) that also meets any NaN; the group's positions wait in groupEnd, which
+  // buildGroups fills only later
   const group = S.groupEnd;
   let above = 0;
   let tied = 0;
+  let nan = false;
   for (let i = 0; i < n; i++) {
     const x = getF64(scores, start + i);
     setI32(S.order, above, i);
     above += <i32>(x > cut);
     setI32(group, tied, i);
     tied += <i32>(x == cut);
+    nan = nan || x != x;
+  }
+  if (nan) {
+    S.badPosition = firstNaN(scores, start, n);
+    return -1;
   }
   for (let i = 0; i < tied; i++) setI32(S.order, above + i, getI32(group, i));
   const held = above + tied;

@@ -10,6 +10,21 @@ describe.each(BACKENDS)('bad input gives a clear error ($name backend)', ({ opti
     expect(() => evaluate({ scores: [3, NaN, 1], labels: [1, 0, 1] }, ['AP'], options)).toThrow(InputError);
   });
 
+  it('NaN score in a large query: found on every ordering path, the first one named', () => {
+    // 200 documents: a cut-off of 10 selects with a heap, 100 by partition, none sorts them all
+    const scores = Array.from({ length: 200 }, (_, i) => (i * 37) % 11);
+    const labels = scores.map((_, i) => i % 3);
+    for (const at of [0, 57, 199]) {
+      const bad = scores.map((x, i) => (i === at || i === at + 5 ? NaN : x));
+      for (const ties of ['average', 'optimistic', 'trec', 'input'] as const) {
+        for (const measure of ['P@10', 'P@100', 'AP', 'nDCG@10']) {
+          const docs = ties === 'trec' ? { docs: scores.map((_, i) => `d${i}`) } : {};
+          expect(() => evaluate({ scores: bad, labels, ...docs }, [measure], { ...options, ties }), `${ties} ${measure} ${at}`).toThrow(new RegExp(`score at position ${at} is NaN`));
+        }
+      }
+    }
+  });
+
   it('non-finite and fractional labels', () => {
     for (const bad of [Infinity, NaN, 0.5, -Infinity]) {
       expect(() => evaluate({ scores: [3, 2, 1], labels: [1, bad, 1] }, ['AP'], options)).toThrow(/label at position 1 is .*not a finite integer/);

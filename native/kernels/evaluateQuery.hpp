@@ -9,6 +9,7 @@
 #include "countGroups.hpp"
 #include "dcg.hpp"
 #include "f1.hpp"
+#include "firstNaN.hpp"
 #include "orderQuery.hpp"
 #include "plan.hpp"
 #include "precision.hpp"
@@ -32,12 +33,6 @@ namespace tie_eval {
 template <typename L>
 int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys, int64_t start, int n, int mode, const Plan& plan, const double* constants, int64_t at, Scratch& s, double* out, int64_t q, int64_t queries) {
   const int count = plan.measures();
-  for (int i = 0; i < n; i++) {
-    if (std::isnan(scores[start + i])) {
-      s.badPosition = i;
-      return STATUS_SCORE_NAN;
-    }
-  }
   // the deepest position any measure reads: its cut-off, R for Rprec, else the whole ranking
   double depth = 0;
   for (int row = 0; row < count; row++) {
@@ -48,10 +43,15 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
   }
   depth = std::min(depth, static_cast<double>(n));
   s.ensure(n, plan.levels(), plan.gains());
+  // NaN scores: checked here for countGroups; orderQuery checks them itself (its selection finds
+  // them in a pass it makes anyway)
   if (mode == AVERAGE && n <= SELECT_ABOVE) {
+    s.badPosition = firstNaN(scores, start, n);
+    if (s.badPosition >= 0) return STATUS_SCORE_NAN;
     countGroups(scores, labels, start, n, static_cast<int>(depth), plan, s);
   } else {
     const int held = orderQuery(scores, labels, tieKeys, start, n, static_cast<int>(depth), mode, s);
+    if (held < 0) return STATUS_SCORE_NAN;
     buildGroups(scores, labels, start, n, held, static_cast<int>(depth), mode != AVERAGE, plan, s);
   }
   for (int row = 0; row < count; row++) {

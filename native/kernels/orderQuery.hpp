@@ -1,6 +1,7 @@
 #pragma once
 #include <cstdint>
 #include "catalog.hpp"
+#include "firstNaN.hpp"
 #include "heapLargest.hpp"
 #include "rankPositions.hpp"
 #include "scratch.hpp"
@@ -28,11 +29,18 @@ constexpr int HEAP_DEPTH = 64;
  * (selectLargest); the documents above s* are
  * sorted and the whole group of s* (the group crossing the cut-off) follows them, sorted by
  * key except in average mode, where only its counts matter.
- * Returns how many positions `s.order` holds, at least min(depth, n).
+ * Returns how many positions `s.order` holds, at least min(depth, n); or -1 when a score is
+ * NaN, its position in `s.badPosition`. The scores are checked first where a sort or a partition
+ * would compare them; the heap selection only compares, so the pass after it finds a NaN.
  */
 template <typename L>
 int orderQuery(const double* scores, const L* labels, const int32_t* tieKeys, int64_t start, int n, int depth, int mode, Scratch& s) {
   int32_t* order = s.order.data();
+  // NaN scores: checked before sorting or partitioning (see above)
+  if (n <= SELECT_ABOVE || depth >= n || depth > HEAP_DEPTH) {
+    s.badPosition = firstNaN(scores, start, n);
+    if (s.badPosition >= 0) return -1;
+  }
   if (n <= SELECT_ABOVE) {
     rankPositions(scores, labels, tieKeys, start, n, mode, s);
     return n;
@@ -52,16 +60,23 @@ int orderQuery(const double* scores, const L* labels, const int32_t* tieKeys, in
   }
   // the documents above it, sorted, then its whole group, gathered in one pass without a branch
   // on the scores (the group of s* is often a large share of the query, so a branch on it would
-  // be mispredicted); the group's positions wait in groupEnd, which buildGroups fills only later
+  // be mispredicted) that also meets any NaN; the group's positions wait in groupEnd, which
+  // buildGroups fills only later
   int32_t* group = s.groupEnd.data();
   int above = 0;
   int tied = 0;
+  bool nan = false;
   for (int i = 0; i < n; i++) {
     const double x = scores[start + i];
     order[above] = i;
     above += x > cut ? 1 : 0;
     group[tied] = i;
     tied += x == cut ? 1 : 0;
+    nan |= x != x;
+  }
+  if (nan) {
+    s.badPosition = firstNaN(scores, start, n);
+    return -1;
   }
   for (int i = 0; i < tied; i++) order[above + i] = group[i];
   const int held = above + tied;

@@ -7,6 +7,7 @@ import { buildGroups } from './buildGroups.js';
 import { countGroups } from './countGroups.js';
 import { dcg, ndcg } from './dcg.js';
 import { f1 } from './f1.js';
+import { firstNaN } from './firstNaN.js';
 import { orderQuery, SELECT_ABOVE } from './orderQuery.js';
 import { precision } from './precision.js';
 import { rbp } from './rbp.js';
@@ -43,12 +44,6 @@ export function evaluateQuery(
 ): number {
   const rows = plan.rows;
   const count = plan.measures.length;
-  for (let i = 0; i < n; i++) {
-    if (Number.isNaN(scores[start + i]!)) {
-      s.badPosition = i;
-      return Status.SCORE_NAN;
-    }
-  }
   // the deepest position any measure reads: its cut-off, R for Rprec, else the whole ranking
   let depth = 0;
   for (let row = 0; row < count; row++) {
@@ -59,10 +54,15 @@ export function evaluateQuery(
   }
   depth = Math.min(depth, n);
   s.ensure(n, plan.thresholds.length, plan.gainType.length);
+  // NaN scores: checked here for countGroups; orderQuery checks them itself (its selection finds
+  // them in a pass it makes anyway)
   if (mode === AVERAGE && n <= SELECT_ABOVE) {
+    s.badPosition = firstNaN(scores, start, n);
+    if (s.badPosition >= 0) return Status.SCORE_NAN;
     countGroups(scores, labels, start, n, depth, plan, s);
   } else {
     const held = orderQuery(scores, labels, tieKeys, start, n, depth, mode, s);
+    if (held < 0) return Status.SCORE_NAN;
     buildGroups(scores, labels, start, n, held, depth, mode !== AVERAGE, plan, s);
   }
   for (let row = 0; row < count; row++) {

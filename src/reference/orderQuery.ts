@@ -1,5 +1,6 @@
 import type { LabelArray } from './types.js';
 import { AVERAGE } from '../ties/modes.js';
+import { firstNaN } from './firstNaN.js';
 import { heapLargest } from './heapLargest.js';
 import { rankPositions } from './rankPositions.js';
 import type { Scratch } from './scratch.js';
@@ -25,7 +26,9 @@ export const HEAP_DEPTH = 64;
  * (selectLargest); the documents above s* are
  * sorted and the whole group of s* (the group crossing the cut-off) follows them, sorted by
  * key except in average mode, where only its counts matter.
- * Returns how many positions `s.order` holds, at least min(depth, n).
+ * Returns how many positions `s.order` holds, at least min(depth, n); or -1 when a score is
+ * NaN, its position in `s.badPosition`. The scores are checked first where a sort or a partition
+ * would compare them; the heap selection only compares, so the pass after it finds a NaN.
  */
 export function orderQuery(
   scores: Float64Array,
@@ -37,6 +40,11 @@ export function orderQuery(
   mode: number,
   s: Scratch,
 ): number {
+  // NaN scores: checked before sorting or partitioning (see above)
+  if (n <= SELECT_ABOVE || depth >= n || depth > HEAP_DEPTH) {
+    s.badPosition = firstNaN(scores, start, n);
+    if (s.badPosition >= 0) return -1;
+  }
   if (n <= SELECT_ABOVE) {
     rankPositions(scores, labels, tieKeys, start, n, mode, s);
     return n;
@@ -57,16 +65,23 @@ export function orderQuery(
   }
   // the documents above it, sorted, then its whole group, gathered in one pass without a branch
   // on the scores (the group of s* is often a large share of the query, so a branch on it would
-  // be mispredicted); the group's positions wait in groupEnd, which buildGroups fills only later
+  // be mispredicted) that also meets any NaN; the group's positions wait in groupEnd, which
+  // buildGroups fills only later
   const group = s.groupEnd;
   let above = 0;
   let tied = 0;
+  let nan = false;
   for (let i = 0; i < n; i++) {
     const x = scores[start + i]!;
     order[above] = i;
     above += x > cut ? 1 : 0;
     group[tied] = i;
     tied += x === cut ? 1 : 0;
+    nan ||= x !== x;
+  }
+  if (nan) {
+    s.badPosition = firstNaN(scores, start, n);
+    return -1;
   }
   for (let i = 0; i < tied; i++) order[above + i] = group[i]!;
   const held = above + tied;
