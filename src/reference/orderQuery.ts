@@ -77,7 +77,7 @@ export function orderQuery(
     above += x > cut ? 1 : 0;
     group[tied] = i;
     tied += x === cut ? 1 : 0;
-    nan ||= x !== x;
+    nan = nan || x !== x;
   }
   if (nan) {
     s.badPosition = firstNaN(scores, start, n);
