@@ -11,26 +11,26 @@ export function heapBase(): usize {
   return __heap_base;
 }
 
-export function prepareQueriesU8(labels: usize, offsets: usize, queries: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
-  return prepareQueries<u8>(labels, offsets, queries, ideal, idealOffsets, relevant, plan, constants, status);
+export function prepareQueriesU8(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+  return prepareQueries<u8>(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, constants, status);
 }
 
-export function prepareQueriesI32(labels: usize, offsets: usize, queries: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
-  return prepareQueries<i32>(labels, offsets, queries, ideal, idealOffsets, relevant, plan, constants, status);
+export function prepareQueriesI32(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+  return prepareQueries<i32>(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, constants, status);
 }
 
-export function prepareQueriesF64(labels: usize, offsets: usize, queries: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
-  return prepareQueries<f64>(labels, offsets, queries, ideal, idealOffsets, relevant, plan, constants, status);
+export function prepareQueriesF64(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+  return prepareQueries<f64>(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, constants, status);
 }
 
-export function evaluateQueriesU8(scores: usize, labels: usize, offsets: usize, queries: i32, tieKeys: usize, mode: i32, plan: usize, constants: usize, out: usize, status: usize): i32 {
-  return evaluateQueries<u8>(scores, labels, offsets, queries, tieKeys, mode, plan, constants, out, status);
+export function evaluateQueriesU8(scores: usize, labels: usize, offsets: usize, queries: i32, first: i32, last: i32, tieKeys: usize, mode: i32, plan: usize, constants: usize, out: usize, status: usize): i32 {
+  return evaluateQueries<u8>(scores, labels, offsets, queries, first, last, tieKeys, mode, plan, constants, out, status);
 }
 
-export function evaluateQueriesI32(scores: usize, labels: usize, offsets: usize, queries: i32, tieKeys: usize, mode: i32, plan: usize, constants: usize, out: usize, status: usize): i32 {
-  return evaluateQueries<i32>(scores, labels, offsets, queries, tieKeys, mode, plan, constants, out, status);
+export function evaluateQueriesI32(scores: usize, labels: usize, offsets: usize, queries: i32, first: i32, last: i32, tieKeys: usize, mode: i32, plan: usize, constants: usize, out: usize, status: usize): i32 {
+  return evaluateQueries<i32>(scores, labels, offsets, queries, first, last, tieKeys, mode, plan, constants, out, status);
 }
 
-export function evaluateQueriesF64(scores: usize, labels: usize, offsets: usize, queries: i32, tieKeys: usize, mode: i32, plan: usize, constants: usize, out: usize, status: usize): i32 {
-  return evaluateQueries<f64>(scores, labels, offsets, queries, tieKeys, mode, plan, constants, out, status);
+export function evaluateQueriesF64(scores: usize, labels: usize, offsets: usize, queries: i32, first: i32, last: i32, tieKeys: usize, mode: i32, plan: usize, constants: usize, out: usize, status: usize): i32 {
+  return evaluateQueries<f64>(scores, labels, offsets, queries, first, last, tieKeys, mode, plan, constants, out, status);
 }

@@ -5,13 +5,13 @@ import { prepareQuery } from './prepareQuery';
 import * as S from './scratch';
 
 /**
- * Step 0 for a batch: every query's constants (R per level, J, ideal DCGs) into
- * constants[q * C ..]. `relevant` is the caller's R per query, or 0 (none).
+ * Step 0 for queries [first, last) of a batch: each query's constants (R per level, J, ideal
+ * DCGs) into constants[q * C ..]. `relevant` is the caller's R per query, or 0 (none).
  * Writes [code, query, position] to `status` and returns the code.
  */
-export function prepareQueries<L>(labels: usize, offsets: usize, queries: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+export function prepareQueries<L>(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
   decodePlan(plan);
-  for (let q = 0; q < queries; q++) {
+  for (let q = first; q < last; q++) {
     const code = prepareQuery<L>(
       labels,
       getU32(offsets, q),

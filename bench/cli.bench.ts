@@ -38,6 +38,6 @@ export async function cliBench(variant: Variant, dir: string): Promise<void> {
   });
   await bench.run();
   const before = results.length;
-  collect(bench, await countLines(run), () => ({ backend: 'auto', variant, ties: 'average', measures: SIX_AT_10 }));
+  collect(bench, await countLines(run), () => ({ backend: 'auto', threads: 0, variant, ties: 'average', measures: SIX_AT_10 }));
   printSection(`command line end to end, ${variant} (peak RSS ${peakMiB} MiB)`, results.slice(before));
 }

@@ -36,7 +36,7 @@ export async function paperBench(time: number): Promise<void> {
         });
         const medianMs = median(runs.map((r) => r.p50));
         const samples = runs.reduce((sum, r) => sum + r.samplesCount, 0);
-        return { name: `${backend}: ${measure} ${ties}`, backend, variant: 'judged', ties, measures: [measure], medianMs, p75Ms: median(runs.map((r) => r.p75)), samples, docsPerSec: (batch.scores.length / medianMs) * 1000 };
+        return { name: `${backend}: ${measure} ${ties}`, backend, threads: 1, variant: 'judged', ties, measures: [measure], medianMs, p75Ms: median(runs.map((r) => r.p75)), samples, docsPerSec: (batch.scores.length / medianMs) * 1000 };
       });
       results.push(...rows);
       printSection(`paper experiment, ${backend}: ${measure} (ratio = tie-aware / tie-oblivious; medians over ${ROUNDS} alternating rounds)`, rows);

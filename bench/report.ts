@@ -1,11 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { Bench } from 'tinybench';
+import { backendInfo, type BackendName } from '../src/index.js';
 
 /** One measured row of `npm run bench -- --json FILE`. */
 export interface BenchResult {
   name: string;
   backend: string;
+  /** the `threads` option of the call (1: the calling thread only; 0: the command line's default) */
+  threads: number;
   variant: string;
   ties: string;
   measures: string[];
@@ -16,6 +19,29 @@ export interface BenchResult {
 }
 
 export const results: BenchResult[] = [];
+
+/** A backend and thread count to time; `label` starts its task names, before a colon. */
+export interface BackendRun {
+  backend: BackendName;
+  threads: number;
+  label: string;
+}
+
+/** Every available backend on one thread, and native on every core as well when there are several. */
+export function backendRuns(): BackendRun[] {
+  const runs: BackendRun[] = backendInfo().available.map((backend) => ({ backend, threads: 1, label: backend }));
+  const cores = os.availableParallelism();
+  if (cores > 1 && runs.some((r) => r.backend === 'native')) runs.push({ backend: 'native', threads: cores, label: `native ×${cores} threads` });
+  return runs;
+}
+
+/** The run a task name starts with (its label, before the colon). */
+export function runOf(runs: BackendRun[], task: string): BackendRun {
+  const label = task.split(':')[0];
+  const run = runs.find((r) => r.label === label);
+  if (run === undefined) throw new Error(`no backend run labelled ${label}`);
+  return run;
+}
 
 /** Adds the completed tasks of a tinybench run; `describe` gives each task's fields by its name. */
 export function collect(bench: Bench, docs: number, describe: (task: string) => Omit<BenchResult, 'name' | 'medianMs' | 'p75Ms' | 'samples' | 'docsPerSec'>): void {

@@ -22,7 +22,7 @@ export async function smallBench(time: number): Promise<void> {
     for (const backend of backendInfo().available) bench.add(`${backend}: ${queries} queries`, () => evaluateBatch(batch, SIX_AT_10, { backend }));
     await bench.run();
     const before = results.length;
-    collect(bench, batch.scores.length, (name) => ({ backend: name.split(':')[0]!, variant: `judged[0..${queries})`, ties: 'average', measures: SIX_AT_10 }));
+    collect(bench, batch.scores.length, (name) => ({ backend: name.split(':')[0]!, threads: 1, variant: `judged[0..${queries})`, ties: 'average', measures: SIX_AT_10 }));
     printSection(`small batches: ${queries} queries (${batch.scores.length} results)`, results.slice(before));
   }
 }

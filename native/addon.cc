@@ -8,6 +8,7 @@
 #include <string>
 
 #include "kernels.hpp"
+#include "queryParts.hpp"
 #include "trecReaderBinding.hpp"
 
 namespace {
@@ -15,9 +16,12 @@ namespace {
 using tie_eval::Plan;
 using tie_eval::Scratch;
 
-/** One scratch per Node environment (main thread, each worker), so workers never share it. */
+/**
+ * The scratches of one Node environment (main thread, each worker), so workers never share
+ * them: one per thread of a call (see runInParts), kept for the next call.
+ */
 struct AddonData {
-  Scratch scratch;
+  std::vector<Scratch> scratches = std::vector<Scratch>(1);
 };
 
 Napi::Value fail(Napi::Env env, bool typeError, const std::string& message) {
@@ -94,26 +98,36 @@ std::string checkPlan(const Napi::Value& v) {
 /** The status argument: an Int32Array of 3 that receives [code, query, position]. */
 bool isStatus(const Napi::Value& v) { return isTyped(v, napi_int32_array) && lengthOf(v) == 3; }
 
+/** The threads argument: an integer from 1 to MAX_THREADS. */
+bool isThreads(const Napi::Value& v) { return v.IsNumber() && isCount(v.As<Napi::Number>().DoubleValue(), tie_eval::MAX_THREADS) && v.As<Napi::Number>().DoubleValue() >= 1; }
+
 template <typename L, typename I>
-int runPrepare(const Napi::CallbackInfo& info, Scratch& s, const Plan& plan, double* constants, int32_t* status) {
-  const auto offsets = info[1].As<Napi::Uint32Array>();
+int runPrepare(const Napi::CallbackInfo& info, std::vector<Scratch>& scratches, const Plan& plan, double* constants, int32_t* status) {
+  // plain pointers only: the threads of runInParts must not touch N-API objects
+  const auto offsetArray = info[1].As<Napi::Uint32Array>();
+  const uint32_t* offsets = offsetArray.Data();
+  const L* labels = info[0].As<Napi::TypedArrayOf<L>>().Data();
+  const I* ideal = info[2].As<Napi::TypedArrayOf<I>>().Data();
+  const uint32_t* idealOffsets = info[3].As<Napi::Uint32Array>().Data();
   const double* relevant = info[4].IsNull() ? nullptr : info[4].As<Napi::Float64Array>().Data();
-  return tie_eval::prepareQueries(info[0].As<Napi::TypedArrayOf<L>>().Data(), offsets.Data(), static_cast<int64_t>(offsets.ElementLength()) - 1,
-                                  info[2].As<Napi::TypedArrayOf<I>>().Data(), info[3].As<Napi::Uint32Array>().Data(), relevant, plan, s, constants, status);
+  const int threads = info[8].As<Napi::Number>().Int32Value();
+  return tie_eval::runInParts(offsets, static_cast<int64_t>(offsetArray.ElementLength()) - 1, threads, scratches, status, [&](int64_t first, int64_t last, Scratch& s, int32_t* partStatus) {
+    tie_eval::prepareQueries(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, s, constants, partStatus);
+  });
 }
 
 template <typename L>
-int runPrepareIdeal(const Napi::CallbackInfo& info, Scratch& s, const Plan& plan, double* constants, int32_t* status) {
+int runPrepareIdeal(const Napi::CallbackInfo& info, std::vector<Scratch>& scratches, const Plan& plan, double* constants, int32_t* status) {
   const auto type = info[2].As<Napi::TypedArray>().TypedArrayType();
-  if (type == napi_uint8_array) return runPrepare<L, uint8_t>(info, s, plan, constants, status);
-  if (type == napi_int32_array) return runPrepare<L, int32_t>(info, s, plan, constants, status);
-  return runPrepare<L, double>(info, s, plan, constants, status);
+  if (type == napi_uint8_array) return runPrepare<L, uint8_t>(info, scratches, plan, constants, status);
+  if (type == napi_int32_array) return runPrepare<L, int32_t>(info, scratches, plan, constants, status);
+  return runPrepare<L, double>(info, scratches, plan, constants, status);
 }
 
-/** prepareQueries(labels, offsets, ideal, idealOffsets, relevant | null, plan, constants, status) -> code; status gets [code, query, position] */
+/** prepareQueries(labels, offsets, ideal, idealOffsets, relevant | null, plan, constants, status, threads) -> code; status gets [code, query, position] */
 Napi::Value PrepareQueries(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  if (info.Length() != 8) return fail(env, true, "prepareQueries takes 8 arguments");
+  if (info.Length() != 9) return fail(env, true, "prepareQueries takes 9 arguments");
   if (!isLabelArray(info[0]) || !isLabelArray(info[2])) return fail(env, true, "labels and ideal labels must be Float64Array, Int32Array or Uint8Array");
   std::string error = checkOffsets(info[1], lengthOf(info[0]), "offsets");
   if (error.empty()) error = checkOffsets(info[3], lengthOf(info[2]), "idealOffsets");
@@ -126,28 +140,38 @@ Napi::Value PrepareQueries(const Napi::CallbackInfo& info) {
   const Plan plan(info[5].As<Napi::Float64Array>().Data());
   if (!isTyped(info[6], napi_float64_array) || lengthOf(info[6]) != queries * plan.constantsPerQuery()) return fail(env, true, "constants must be a Float64Array of queries x constants per query");
   if (!isStatus(info[7])) return fail(env, true, "status must be an Int32Array of 3");
-  Scratch& s = env.GetInstanceData<AddonData>()->scratch;
+  if (!isThreads(info[8])) return fail(env, !info[8].IsNumber(), "threads must be an integer from 1 to 256");
+  std::vector<Scratch>& scratches = env.GetInstanceData<AddonData>()->scratches;
   double* constants = info[6].As<Napi::Float64Array>().Data();
   int32_t* status = info[7].As<Napi::Int32Array>().Data();
   const auto type = info[0].As<Napi::TypedArray>().TypedArrayType();
-  if (type == napi_uint8_array) return Napi::Number::New(env, runPrepareIdeal<uint8_t>(info, s, plan, constants, status));
-  if (type == napi_int32_array) return Napi::Number::New(env, runPrepareIdeal<int32_t>(info, s, plan, constants, status));
-  return Napi::Number::New(env, runPrepareIdeal<double>(info, s, plan, constants, status));
+  if (type == napi_uint8_array) return Napi::Number::New(env, runPrepareIdeal<uint8_t>(info, scratches, plan, constants, status));
+  if (type == napi_int32_array) return Napi::Number::New(env, runPrepareIdeal<int32_t>(info, scratches, plan, constants, status));
+  return Napi::Number::New(env, runPrepareIdeal<double>(info, scratches, plan, constants, status));
 }
 
 template <typename L>
-int runEvaluate(const Napi::CallbackInfo& info, Scratch& s, const Plan& plan, int mode) {
-  const auto offsets = info[2].As<Napi::Uint32Array>();
+int runEvaluate(const Napi::CallbackInfo& info, std::vector<Scratch>& scratches, const Plan& plan, int mode) {
+  // plain pointers only: the threads of runInParts must not touch N-API objects
+  const auto offsetArray = info[2].As<Napi::Uint32Array>();
+  const uint32_t* offsets = offsetArray.Data();
+  const int64_t queries = static_cast<int64_t>(offsetArray.ElementLength()) - 1;
+  const double* scores = info[0].As<Napi::Float64Array>().Data();
+  const L* labels = info[1].As<Napi::TypedArrayOf<L>>().Data();
   const int32_t* tieKeys = info[3].IsNull() ? nullptr : info[3].As<Napi::Int32Array>().Data();
-  return tie_eval::evaluateQueries(info[0].As<Napi::Float64Array>().Data(), info[1].As<Napi::TypedArrayOf<L>>().Data(), offsets.Data(),
-                                   static_cast<int64_t>(offsets.ElementLength()) - 1, tieKeys, mode, plan, info[6].As<Napi::Float64Array>().Data(), s,
-                                   info[7].As<Napi::Float64Array>().Data(), info[8].As<Napi::Int32Array>().Data());
+  const double* constants = info[6].As<Napi::Float64Array>().Data();
+  double* out = info[7].As<Napi::Float64Array>().Data();
+  const int threads = info[9].As<Napi::Number>().Int32Value();
+  int32_t* status = info[8].As<Napi::Int32Array>().Data();
+  return tie_eval::runInParts(offsets, queries, threads, scratches, status, [&](int64_t first, int64_t last, Scratch& s, int32_t* partStatus) {
+    tie_eval::evaluateQueries(scores, labels, offsets, queries, first, last, tieKeys, mode, plan, constants, s, out, partStatus);
+  });
 }
 
-/** evaluateQueries(scores, labels, offsets, tieKeys | null, mode, plan, constants, out, status) -> code; status gets [code, query, position] */
+/** evaluateQueries(scores, labels, offsets, tieKeys | null, mode, plan, constants, out, status, threads) -> code; status gets [code, query, position] */
 Napi::Value EvaluateQueries(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  if (info.Length() != 9) return fail(env, true, "evaluateQueries takes 9 arguments");
+  if (info.Length() != 10) return fail(env, true, "evaluateQueries takes 10 arguments");
   if (!isTyped(info[0], napi_float64_array)) return fail(env, true, "scores must be a Float64Array");
   if (!isLabelArray(info[1])) return fail(env, true, "labels must be a Float64Array, Int32Array or Uint8Array");
   const size_t entries = lengthOf(info[0]);
@@ -167,12 +191,13 @@ Napi::Value EvaluateQueries(const Napi::CallbackInfo& info) {
   if (!isTyped(info[6], napi_float64_array) || lengthOf(info[6]) != queries * plan.constantsPerQuery()) return fail(env, true, "constants must be a Float64Array of queries x constants per query");
   if (!isTyped(info[7], napi_float64_array) || lengthOf(info[7]) != queries * plan.measures()) return fail(env, true, "out must be a Float64Array of measures x queries");
   if (!isStatus(info[8])) return fail(env, true, "status must be an Int32Array of 3");
-  Scratch& s = env.GetInstanceData<AddonData>()->scratch;
+  if (!isThreads(info[9])) return fail(env, !info[9].IsNumber(), "threads must be an integer from 1 to 256");
+  std::vector<Scratch>& scratches = env.GetInstanceData<AddonData>()->scratches;
   const auto type = info[1].As<Napi::TypedArray>().TypedArrayType();
   const int m = static_cast<int>(mode);
-  if (type == napi_uint8_array) return Napi::Number::New(env, runEvaluate<uint8_t>(info, s, plan, m));
-  if (type == napi_int32_array) return Napi::Number::New(env, runEvaluate<int32_t>(info, s, plan, m));
-  return Napi::Number::New(env, runEvaluate<double>(info, s, plan, m));
+  if (type == napi_uint8_array) return Napi::Number::New(env, runEvaluate<uint8_t>(info, scratches, plan, m));
+  if (type == napi_int32_array) return Napi::Number::New(env, runEvaluate<int32_t>(info, scratches, plan, m));
+  return Napi::Number::New(env, runEvaluate<double>(info, scratches, plan, m));
 }
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {

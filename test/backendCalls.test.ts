@@ -72,27 +72,35 @@ describe.runIf(BACKENDS.some((b) => b.name === 'native'))('the raw addon validat
 
   it('prepareQueries: wrong argument counts and types throw TypeError, bad values RangeError', () => {
     expect(() => addon.prepareQueries!()).toThrow(TypeError);
-    expect(() => addon.prepareQueries!(null, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants, status)).toThrow(TypeError);
-    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, [1, 2], constants, status)).toThrow(TypeError);
-    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, new Float64Array(1), status)).toThrow(TypeError);
-    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants, new Int32Array(2))).toThrow(TypeError);
-    expect(() => addon.prepareQueries!(ok.labels, Uint32Array.of(0, 9), ok.ideal, Uint32Array.of(0, 5), null, plan.packed, new Float64Array(plan.constantsPerQuery), status)).toThrow(RangeError);
+    expect(() => addon.prepareQueries!(null, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants, status, 1)).toThrow(TypeError);
+    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, [1, 2], constants, status, 1)).toThrow(TypeError);
+    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, new Float64Array(1), status, 1)).toThrow(TypeError);
+    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants, new Int32Array(2), 1)).toThrow(TypeError);
+    expect(() => addon.prepareQueries!(ok.labels, Uint32Array.of(0, 9), ok.ideal, Uint32Array.of(0, 5), null, plan.packed, new Float64Array(plan.constantsPerQuery), status, 1)).toThrow(RangeError);
     const packed = plan.packed.slice();
     packed[0] = 1e9;
-    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, packed, constants, status)).toThrow(RangeError);
+    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, packed, constants, status, 1)).toThrow(RangeError);
+    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants, status)).toThrow(/takes 9 arguments/);
+    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants, status, '2')).toThrow(TypeError);
+    for (const threads of [0, 1.5, 257, NaN]) {
+      expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants, status, threads)).toThrow(/threads must be an integer from 1 to 256/);
+    }
   });
 
   it('evaluateQueries: wrong types, lengths, modes and tie keys throw', () => {
-    addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants, status);
+    addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants, status, 1);
     const out = new Float64Array(6);
     const scores = new Float64Array(5);
     expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants, out)).toThrow(TypeError);
-    expect(() => addon.evaluateQueries!(new Float32Array(5), ok.labels, ok.offsets, null, 0, plan.packed, constants, out, status)).toThrow(TypeError);
-    expect(() => addon.evaluateQueries!(new Float64Array(4), ok.labels, ok.offsets, null, 0, plan.packed, constants, out, status)).toThrow(RangeError);
-    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 3, plan.packed, constants, out, status)).toThrow(TypeError);
-    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 2.5, plan.packed, constants, out, status)).toThrow(RangeError);
-    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants, new Float64Array(2), status)).toThrow(TypeError);
-    expect(addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants, out, status)).toBe(0);
+    expect(() => addon.evaluateQueries!(new Float32Array(5), ok.labels, ok.offsets, null, 0, plan.packed, constants, out, status, 1)).toThrow(TypeError);
+    expect(() => addon.evaluateQueries!(new Float64Array(4), ok.labels, ok.offsets, null, 0, plan.packed, constants, out, status, 1)).toThrow(RangeError);
+    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 3, plan.packed, constants, out, status, 1)).toThrow(TypeError);
+    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 2.5, plan.packed, constants, out, status, 1)).toThrow(RangeError);
+    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants, new Float64Array(2), status, 1)).toThrow(TypeError);
+    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants, out, status)).toThrow(/takes 10 arguments/);
+    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants, out, status, null)).toThrow(TypeError);
+    expect(() => addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants, out, status, 0)).toThrow(RangeError);
+    expect(addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants, out, status, 1)).toBe(0);
     expect(Array.from(status)).toEqual([0, -1, -1]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '../src/index.js';
+import { evaluate, evaluateBatch } from '../src/index.js';
 import { BACKENDS } from './backends.js';
 
 const ALL = ['P@5', 'R@5', 'F1@5', 'AP', 'AP@5', 'AP(norm=min)@5', 'AP(norm=found)@5', 'RR', 'RR@3', 'DCG@5', 'nDCG', 'nDCG@5', 'RBP', 'Rprec', 'bpref', 'Success@5'];
@@ -90,6 +90,31 @@ describe.each(BACKENDS)('edge cases ($name backend)', ({ options }) => {
     expect(v['P@2']).toBe(0.25);
     expect(v['Success@2']).toBe(0.5);
     expect(v['nDCG@1']).toBe(0.25);
+  });
+
+  it('Uint8Array and Int32Array labels count at every level as their values do, also at levels past the type', () => {
+    // labels at the edges of the types; levels up to and past 255 and 2^31 - 1
+    const scores = Float64Array.of(9, 8, 8, 7, 6, 6, 5, 4);
+    const values = [255, 0, 254, 1, 255, 2, 0, 3];
+    const signed = [2147483647, -1, 254, -5, 255, 2, 0, 2147483646];
+    const offsets = Uint32Array.of(0, 8);
+    const levels = [1, 2, 254, 255, 256, 2147483647, 2 ** 40];
+    const measures = levels.flatMap((rel) => [`P(rel=${rel})@5`, `R(rel=${rel})@5`, `AP(rel=${rel})`, `Rprec(rel=${rel})`, `bpref(rel=${rel})`]);
+    for (const [labels, plain] of [
+      [Uint8Array.from(values), values],
+      [Int32Array.from(signed), signed],
+    ] as const) {
+      const got = evaluateBatch({ scores, labels, offsets }, measures, options);
+      const want = evaluateBatch({ scores, labels: Float64Array.from(plain), offsets }, measures, { backend: 'js' });
+      for (const m of measures) expect(got.perQuery[m]![0], `${labels.constructor.name} ${m}`).toBe(want.perQuery[m]![0]);
+    }
+    // by hand: two bytes reach 255, one in the top 4 and one in the group {5, 6} crossing k = 5;
+    // only 2147483647 reaches 2^31 - 1; no label reaches 256 as a byte, or 2^40
+    const bytes = evaluateBatch({ scores, labels: Uint8Array.from(values), offsets }, ['R(rel=255)@5', 'R(rel=256)@5', 'AP(rel=2199023255552)'], options);
+    expect([bytes.perQuery['R(rel=255)@5']![0], bytes.perQuery['R(rel=256)@5']![0], bytes.perQuery['AP(rel=2199023255552)']![0]]).toEqual([0.75, 0, 0]);
+    // (2^32 + 1 is not 1: levels are not kept in 32 bits)
+    const ints = evaluateBatch({ scores, labels: Int32Array.from(signed), offsets }, ['R(rel=2147483647)@5', 'P(rel=2147483647)@5', 'P(rel=4294967297)@5'], options);
+    expect([ints.perQuery['R(rel=2147483647)@5']![0], ints.perQuery['P(rel=2147483647)@5']![0], ints.perQuery['P(rel=4294967297)@5']![0]]).toEqual([1, 0.2, 0]);
   });
 
   it('±Infinity are ordinary scores and -0 ties with +0', () => {

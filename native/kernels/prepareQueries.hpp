@@ -17,14 +17,14 @@ inline int report(int32_t* status, int code, int64_t query, int64_t position) {
 }
 
 /**
- * Step 0 for a batch: every query's constants (R per level, J, ideal DCGs) into
- * constants[q * C ..]. `relevant` is the caller's R per query, or nullptr.
+ * Step 0 for queries [first, last) of a batch: each query's constants (R per level, J, ideal
+ * DCGs) into constants[q * C ..]. `relevant` is the caller's R per query, or nullptr.
  * Writes [code, query, position] to `status` and returns the code.
  */
 template <typename L, typename I>
-int prepareQueries(const L* labels, const uint32_t* offsets, int64_t queries, const I* ideal, const uint32_t* idealOffsets, const double* relevant, const Plan& plan, Scratch& s, double* constants, int32_t* status) {
+int prepareQueries(const L* labels, const uint32_t* offsets, int64_t first, int64_t last, const I* ideal, const uint32_t* idealOffsets, const double* relevant, const Plan& plan, Scratch& s, double* constants, int32_t* status) {
   s.ensure(0, plan.levels(), plan.gains());
-  for (int64_t q = 0; q < queries; q++) {
+  for (int64_t q = first; q < last; q++) {
     const int code = prepareQuery(
         labels, offsets[q], static_cast<int>(offsets[q + 1] - offsets[q]), ideal, idealOffsets[q], static_cast<int>(idealOffsets[q + 1] - idealOffsets[q]),
         relevant == nullptr ? NAN : relevant[q], plan, s, constants, q * plan.constantsPerQuery());

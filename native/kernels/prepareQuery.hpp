@@ -2,11 +2,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 #include "catalog.hpp"
 #include "gain.hpp"
 #include "plan.hpp"
 #include "scratch.hpp"
+#include "sortAscending.hpp"
 
 namespace tie_eval {
 
@@ -16,11 +18,21 @@ inline bool isInteger(double x) { return std::isfinite(x) && std::trunc(x) == x;
  * How many of labels[start..start+n) are at least `level`: one level per pass, the count an
  * integer in a register (a count kept in memory waits on its own last store at every label, a
  * double count on its last addition).
+ * Labels of an integer type are compared with ceil(level) in their own type: no conversion per
+ * label, and in C++ a compare the compiler vectorizes (a full ranking has thousands of labels);
+ * no label reaches a level past the type's range.
  */
 template <typename L>
 int countAtLeast(const L* labels, int64_t start, int n, double level) {
   int count = 0;
-  for (int i = 0; i < n; i++) count += static_cast<double>(labels[start + i]) >= level ? 1 : 0;
+  if constexpr (std::is_integral<L>::value) {
+    const double cut = std::ceil(level);
+    if (cut > static_cast<double>(std::numeric_limits<L>::max())) return 0;
+    const L least = static_cast<L>(std::max(cut, static_cast<double>(std::numeric_limits<L>::lowest())));
+    for (int i = 0; i < n; i++) count += labels[start + i] >= least ? 1 : 0;
+  } else {
+    for (int i = 0; i < n; i++) count += static_cast<double>(labels[start + i]) >= level ? 1 : 0;
+  }
   return count;
 }
 
@@ -76,7 +88,7 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
   bool isSorted = false;
   for (int row = 0; row < plan.measures(); row++) {
     if (static_cast<int>(plan.rowField(row, ROW_KIND)) != KIND_NDCG) continue;
-    if (!isSorted) std::sort(s.ideal.begin(), s.ideal.begin() + m);
+    if (!isSorted) sortAscending(s.ideal.data(), m, s.sorting.data());
     isSorted = true;
     const int col = static_cast<int>(plan.rowField(row, ROW_GAIN));
     const double cutoff = plan.rowField(row, ROW_CUTOFF);

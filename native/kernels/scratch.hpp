@@ -36,6 +36,8 @@ struct Scratch {
   std::vector<double> counts;
   /** the ideal labels of one query */
   std::vector<double> ideal;
+  /** working memory of sortAscending, as long as ideal */
+  std::vector<double> sorting;
   /** hypergeometric probabilities for AP(norm=found) */
   std::vector<double> pmf;
   /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 */
@@ -60,7 +62,10 @@ struct Scratch {
 
   /** Makes room for m ideal labels. */
   void ensureIdeal(size_t m) {
-    if (ideal.size() < m) ideal.resize(std::max<size_t>({m, 2 * ideal.size(), 16}));
+    if (ideal.size() < m) {
+      ideal.resize(std::max<size_t>({m, 2 * ideal.size(), 16}));
+      sorting.resize(ideal.size());
+    }
     ensureDiscount(m);
   }
 

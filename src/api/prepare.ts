@@ -5,6 +5,8 @@ import { Status } from '../reference/status.js';
 import { tieModeCode } from '../ties/modes.js';
 import { flattenBatch } from './batchInput.js';
 import { InputError, InputTypeError, statusError } from './errors.js';
+import { rowMean } from './rowMean.js';
+import { threadCount } from './threadCount.js';
 import type { Batch, BatchLabels, BatchResult, EvaluateOptions } from './types.js';
 
 /** Options of `prepare`: the tie mode and backend, and the judgements `Batch` may carry besides labels. */
@@ -32,7 +34,8 @@ export interface PreparedEvaluator {
  * @param labels integer judgements of every retrieved document, query after query
  * @param offsets Q + 1 offsets: query q owns labels[offsets[q] .. offsets[q+1]-1]
  * @param measures measure names, e.g. `['nDCG@10', 'AP']`
- * @param options `ties`, `backend`, and optional `relevant`, `idealLabels`, `docs` (needed for
+ * @param options `ties`, `backend`, `threads` (default 1, native only: each evaluate splits the
+ *   queries among them), and optional `relevant`, `idealLabels`, `docs` (needed for
  *   `ties: 'trec'`), `queryIds` (for error messages); see `Batch`
  * @throws as `evaluateBatch` for bad labels, offsets, names or options
  * @example
@@ -42,10 +45,11 @@ export interface PreparedEvaluator {
 export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: readonly string[], options: PrepareOptions = {}): PreparedEvaluator {
   const plan = compilePlan(measures);
   const mode = tieModeCode(options.ties);
+  const threads = threadCount(options.threads);
   const entries = labels?.length ?? 0;
   const flat = flattenBatch({ ...options, scores: new Float64Array(entries), labels, offsets }, plan, mode);
   const backend = resolveBackend(options.backend, entries);
-  const prepared = backend.prepare(flat, plan);
+  const prepared = backend.prepare(flat, plan, threads);
   if (prepared.status[0] !== Status.OK) throw statusError(prepared.status, flat.describeQuery, (i) => labels[offsets[prepared.status[1]!]! + i]);
   const queries = flat.queries;
   const out = new Float64Array(plan.measures.length * queries);
@@ -67,11 +71,7 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
       if (!(scores instanceof Float64Array)) throw new InputTypeError('scores must be a Float64Array');
       if (scores.length !== entries) throw new InputError(`scores has ${scores.length} entries, the labels ${entries}`);
       if (prepared.evaluate(scores, flat.tieKeys, mode, out) !== Status.OK) throw statusError(prepared.status, flat.describeQuery, (i) => labels[offsets[prepared.status[1]!]! + i]);
-      for (let row = 0; row < names.length; row++) {
-        let sum = 0;
-        for (let i = row * queries, end = i + queries; i < end; i++) sum += out[i]!;
-        means[row] = sum / queries;
-      }
+      for (let row = 0; row < names.length; row++) means[row] = rowMean(out, row, queries);
       return result;
     },
   };

@@ -47,6 +47,13 @@ export interface EvaluateOptions {
    * or `native`, `wasm`, `js` (an error when that one did not load).
    */
   readonly backend?: BackendChoice;
+  /**
+   * Threads the native backend splits the queries among (an integer from 1 to 256, default 1):
+   * contiguous ranges of about equal document counts, at least 32,768 documents each, so a
+   * small batch stays on the calling thread. The values do not depend on it. The `wasm` and
+   * `js` backends always run on the calling thread.
+   */
+  readonly threads?: number;
 }
 
 /** The values of a batch. */

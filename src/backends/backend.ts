@@ -41,7 +41,11 @@ export interface Prepared {
  */
 export interface Backend {
   readonly name: BackendName;
-  prepare(judged: JudgedBatch, plan: Plan): Prepared;
+  /**
+   * Step 0; `threads` (default 1) is how many threads the native backend may split the queries
+   * among, in step 0 and in every evaluate (see EvaluateOptions.threads); the others ignore it.
+   */
+  prepare(judged: JudgedBatch, plan: Plan, threads?: number): Prepared;
   /** The addon's byte-level TREC reader, a new one per qrels file (native only). */
   createTrecReader?(): TrecReader;
 }

@@ -15,12 +15,12 @@ export const jsBackend: Backend = {
     const queries = offsets.length - 1;
     const constants = new Float64Array(queries * plan.constantsPerQuery);
     const status = new Int32Array(3);
-    prepareQueries(labels, offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan, scratch, constants, status);
+    prepareQueries(labels, offsets, 0, queries, judged.ideal, judged.idealOffsets, judged.relevant, plan, scratch, constants, status);
     return {
       status,
       evaluate(scores, tieKeys, mode, out) {
         checkScores(scores, labels.length, queries, plan, tieKeys, mode, out);
-        return evaluateQueries(scores, labels, offsets, tieKeys, mode, plan, constants, scratch, out, status);
+        return evaluateQueries(scores, labels, offsets, 0, queries, tieKeys, mode, plan, constants, scratch, out, status);
       },
     };
   },

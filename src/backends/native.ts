@@ -7,8 +7,8 @@ import type { Backend } from './backend.js';
 export const ADDON_PATH = new URL('../../build/Release/tie_eval.node', import.meta.url);
 
 interface Addon {
-  prepareQueries(labels: unknown, offsets: unknown, ideal: unknown, idealOffsets: unknown, relevant: unknown, plan: unknown, constants: Float64Array, status: Int32Array): number;
-  evaluateQueries(scores: unknown, labels: unknown, offsets: unknown, tieKeys: unknown, mode: unknown, plan: unknown, constants: Float64Array, out: unknown, status: Int32Array): number;
+  prepareQueries(labels: unknown, offsets: unknown, ideal: unknown, idealOffsets: unknown, relevant: unknown, plan: unknown, constants: Float64Array, status: Int32Array, threads: number): number;
+  evaluateQueries(scores: unknown, labels: unknown, offsets: unknown, tieKeys: unknown, mode: unknown, plan: unknown, constants: Float64Array, out: unknown, status: Int32Array, threads: number): number;
   TrecReader: new () => TrecReader;
 }
 
@@ -21,15 +21,15 @@ export function loadNativeBackend(path: URL = ADDON_PATH): Backend {
   const addon = createRequire(import.meta.url)(fileURLToPath(path)) as Addon;
   return {
     name: 'native',
-    prepare(judged, plan) {
+    prepare(judged, plan, threads = 1) {
       const { labels, offsets } = judged;
       const queries = offsets instanceof Uint32Array && offsets.length > 0 ? offsets.length - 1 : 0;
       const constants = new Float64Array(queries * plan.constantsPerQuery);
       const status = new Int32Array(3);
-      addon.prepareQueries(labels, offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan.packed, constants, status);
+      addon.prepareQueries(labels, offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan.packed, constants, status, threads);
       return {
         status,
-        evaluate: (scores, tieKeys, mode, out) => addon.evaluateQueries(scores, labels, offsets, tieKeys, mode, plan.packed, constants, out, status),
+        evaluate: (scores, tieKeys, mode, out) => addon.evaluateQueries(scores, labels, offsets, tieKeys, mode, plan.packed, constants, out, status, threads),
       };
     },
     createTrecReader: () => new addon.TrecReader(),

@@ -14,8 +14,8 @@ interface Exports {
   layoutScratch(base: number, capacity: number, levels: number, gains: number, idealCapacity: number): void;
   [kernel: string]: unknown;
 }
-type PrepareKernel = (labels: number, offsets: number, queries: number, ideal: number, idealOffsets: number, relevant: number, plan: number, constants: number, status: number) => number;
-type EvaluateKernel = (scores: number, labels: number, offsets: number, queries: number, tieKeys: number, mode: number, plan: number, constants: number, out: number, status: number) => number;
+type PrepareKernel = (labels: number, offsets: number, first: number, last: number, ideal: number, idealOffsets: number, relevant: number, plan: number, constants: number, status: number) => number;
+type EvaluateKernel = (scores: number, labels: number, offsets: number, queries: number, first: number, last: number, tieKeys: number, mode: number, plan: number, constants: number, out: number, status: number) => number;
 
 const PAGE = 65536;
 const MAX_MEMORY = 4 * 1024 ** 3;
@@ -113,7 +113,7 @@ class WasmKernels {
     this.copyIn(idealOffsets, idealOffsetsPtr);
     if (relevant !== null) this.copyIn(relevant, relevantPtr);
     const kernel = this.exports[`prepareQueries${suffix}`] as PrepareKernel;
-    kernel(labelsPtr, offsetsPtr, queries, idealPtr, idealOffsetsPtr, relevant === null ? 0 : relevantPtr, planPtr, constantsPtr, statusPtr);
+    kernel(labelsPtr, offsetsPtr, 0, queries, idealPtr, idealOffsetsPtr, relevant === null ? 0 : relevantPtr, planPtr, constantsPtr, statusPtr);
     readStatus();
     constants.set(this.f64.subarray(constantsPtr / 8, constantsPtr / 8 + constants.length));
 
@@ -133,7 +133,7 @@ class WasmKernels {
         this.reserve(outPtr + out.byteLength);
         this.f64.set(scores, scoresPtr / 8);
         if (tieKeys !== null) this.copyIn(tieKeys, tieKeysPtr);
-        run(scoresPtr, labelsPtr, offsetsPtr, queries, tieKeys === null ? 0 : tieKeysPtr, mode, planPtr, constantsPtr, outPtr, statusPtr);
+        run(scoresPtr, labelsPtr, offsetsPtr, queries, 0, queries, tieKeys === null ? 0 : tieKeysPtr, mode, planPtr, constantsPtr, outPtr, statusPtr);
         const f64 = this.f64;
         for (let i = 0, at = outPtr / 8; i < out.length; i++) out[i] = f64[at + i]!;
         return readStatus();

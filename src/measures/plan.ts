@@ -27,12 +27,12 @@ export const ROW_SIZE = 6;
  */
 export interface Plan {
   readonly measures: readonly MeasureSpec[];
-  /** Distinct relevance levels (label >= level is relevant). */
-  readonly thresholds: Int32Array;
+  /** Distinct relevance levels (label >= level is relevant): any safe integer >= 1, so not Int32Array. */
+  readonly thresholds: Float64Array;
   /** Per gain column: the gain code. */
   readonly gainType: Int32Array;
   /** Per gain column: the relevance level below which the gain is 0. */
-  readonly gainRel: Int32Array;
+  readonly gainRel: Float64Array;
   /** One row of ROW_SIZE numbers per measure (see `Row`). */
   readonly rows: Float64Array;
   /** Numbers kept per query in `constants`: thresholds, judged count, ideal DCGs. */
@@ -89,9 +89,9 @@ export function compilePlan(names: readonly string[]): Plan {
   const header = [measures.length, thresholds.length, gains.length, constantsPerQuery];
   return {
     measures,
-    thresholds: Int32Array.from(thresholds),
+    thresholds: Float64Array.from(thresholds),
     gainType: Int32Array.from(gains.map((g) => g[0])),
-    gainRel: Int32Array.from(gains.map((g) => g[1])),
+    gainRel: Float64Array.from(gains.map((g) => g[1])),
     rows,
     constantsPerQuery,
     packed: Float64Array.from([...header, ...thresholds, ...gains.map((g) => g[0]), ...gains.map((g) => g[1]), ...rows]),

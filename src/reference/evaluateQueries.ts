@@ -6,7 +6,8 @@ import { Status } from './status.js';
 import type { LabelArray } from './types.js';
 
 /**
- * Every query of a batch, every measure: measure `row` of query q goes to out[row * Q + q].
+ * Queries [first, last) of a batch of Q, every measure: measure `row` of query q goes to
+ * out[row * Q + q] (a range, so that threads can share a batch).
  * `constants` come from prepareQueries; `tieKeys` (trec mode only) from trecTieKeys.
  * Writes [code, query, position] to `status` and returns the code.
  */
@@ -14,6 +15,8 @@ export function evaluateQueries(
   scores: Float64Array,
   labels: LabelArray,
   offsets: Uint32Array,
+  first: number,
+  last: number,
   tieKeys: Int32Array | null,
   mode: number,
   plan: Plan,
@@ -23,7 +26,7 @@ export function evaluateQueries(
   status: Int32Array,
 ): number {
   const queries = offsets.length - 1;
-  for (let q = 0; q < queries; q++) {
+  for (let q = first; q < last; q++) {
     const start = offsets[q]!;
     const code = evaluateQuery(scores, labels, tieKeys, start, offsets[q + 1]! - start, mode, plan, constants, q * plan.constantsPerQuery, s, out, q, queries);
     if (code !== Status.OK) return report(status, code, q, s.badPosition);

@@ -5,13 +5,15 @@ import { Status } from './status.js';
 import type { LabelArray } from './types.js';
 
 /**
- * Step 0 for a batch: every query's constants (R per level, J, ideal DCGs) into
- * constants[q * plan.constantsPerQuery ..]. `relevant` is the caller's R per query, or null.
+ * Step 0 for queries [first, last) of a batch: each query's constants (R per level, J, ideal
+ * DCGs) into constants[q * plan.constantsPerQuery ..]. `relevant` is the caller's R per query, or null.
  * Writes [code, query, position] to `status` and returns the code.
  */
 export function prepareQueries(
   labels: LabelArray,
   offsets: Uint32Array,
+  first: number,
+  last: number,
   ideal: LabelArray,
   idealOffsets: Uint32Array,
   relevant: Float64Array | null,
@@ -20,9 +22,8 @@ export function prepareQueries(
   constants: Float64Array,
   status: Int32Array,
 ): number {
-  const queries = offsets.length - 1;
   s.ensure(0, plan.thresholds.length, plan.gainType.length);
-  for (let q = 0; q < queries; q++) {
+  for (let q = first; q < last; q++) {
     const code = prepareQuery(
       labels,
       offsets[q]!,
