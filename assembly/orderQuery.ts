@@ -47,21 +47,26 @@ export function orderQuery<L>(scores: usize, labels: usize, tieKeys: usize, star
   }
   // the score at position `depth`
   let cut: f64;
+  let candidates = n;
   if (depth <= HEAP_DEPTH) {
-    cut = heapLargest(scores, start, n, depth, S.select);
+    candidates = heapLargest(scores, start, n, depth, S.select, S.order);
+    cut = getF64(S.select, 0);
   } else {
     for (let i = 0; i < n; i++) setF64(S.select, i, getF64(scores, start + i));
     cut = selectLargest(S.select, n, depth);
+    for (let i = 0; i < n; i++) setI32(S.order, i, i);
   }
-  // the documents above it, sorted, then its whole group, gathered in one pass without a branch
-  // on the scores (the group of s* is often a large share of the query, so a branch on it would
-  // be mispredicted) that also meets any NaN; the group's positions wait in groupEnd, which
-  // buildGroups fills only later
+  // the documents above it, sorted, then its whole group, gathered from the candidates (the
+  // order the heap pass wrote, or every position) in one pass without a branch on the scores
+  // (the group of s* is often a large share of the query, so a branch on it would be
+  // mispredicted) that also meets any NaN; it compacts the order in place (it writes no further
+  // than it reads), and the group's positions wait in groupEnd, which buildGroups fills only later
   const group = S.groupEnd;
   let above = 0;
   let tied = 0;
   let nan = false;
-  for (let i = 0; i < n; i++) {
+  for (let c = 0; c < candidates; c++) {
+    const i = getI32(S.order, c);
     const x = getF64(scores, start + i);
     setI32(S.order, above, i);
     above += <i32>(x > cut);

@@ -4,16 +4,23 @@
 namespace tie_eval {
 
 /**
- * The k-th largest (1-based) of scores[start..start+n), for small k: one pass that keeps the k
- * largest seen so far in a min-heap (`heap`, k entries). A score enters only when it beats the
- * heap's smallest, so on scores that mostly tie low (in-degree) nearly every document costs one
- * well-predicted comparison, where a quickselect would keep swapping equal values.
+ * The k-th largest (1-based) of scores[start..start+n), for small k, left in heap[0]: one pass
+ * that keeps the k largest seen so far in a min-heap (`heap`, k entries). A score enters only
+ * when it beats the heap's smallest, so on scores that mostly tie low (in-degree) nearly every
+ * document costs one well-predicted comparison, where a quickselect would keep swapping equal
+ * values.
+ * The pass also writes to `candidates` the positions that may end at or above the k-th largest:
+ * the first k, then each score not below the heap's smallest when met (and each NaN, so that
+ * the caller meets it). The smallest only rises, so every document at or above the final one is
+ * a candidate; on in-degree scores a few dozen of thousands are. Returns how many there are.
  */
-inline double heapLargest(const double* scores, int64_t start, int n, int k, double* heap) {
+inline int heapLargest(const double* scores, int64_t start, int n, int k, double* heap, int32_t* candidates) {
   int size = 0;
+  int count = 0;
   for (int i = 0; i < n; i++) {
     const double x = scores[start + i];
     if (size < k) {
+      candidates[count++] = i;
       // sift up
       int c = size++;
       while (c > 0) {
@@ -23,7 +30,9 @@ inline double heapLargest(const double* scores, int64_t start, int n, int k, dou
         c = p;
       }
       heap[c] = x;
-    } else if (x > heap[0]) {
+    } else if (!(x < heap[0])) {
+      candidates[count++] = i;
+      if (!(x > heap[0])) continue;
       // replace the smallest, sift down
       int c = 0;
       for (;;) {
@@ -37,7 +46,7 @@ inline double heapLargest(const double* scores, int64_t start, int n, int k, dou
       heap[c] = x;
     }
   }
-  return heap[0];
+  return count;
 }
 
 }  // namespace tie_eval

@@ -52,21 +52,26 @@ int orderQuery(const double* scores, const L* labels, const int32_t* tieKeys, in
   }
   // the score at position `depth`
   double cut;
+  int candidates = n;
   if (depth <= HEAP_DEPTH) {
-    cut = heapLargest(scores, start, n, depth, s.select.data());
+    candidates = heapLargest(scores, start, n, depth, s.select.data(), order);
+    cut = s.select[0];
   } else {
     for (int i = 0; i < n; i++) s.select[i] = scores[start + i];
     cut = selectLargest(s.select.data(), n, depth);
+    for (int i = 0; i < n; i++) order[i] = i;
   }
-  // the documents above it, sorted, then its whole group, gathered in one pass without a branch
-  // on the scores (the group of s* is often a large share of the query, so a branch on it would
-  // be mispredicted) that also meets any NaN; the group's positions wait in groupEnd, which
-  // buildGroups fills only later
+  // the documents above it, sorted, then its whole group, gathered from the candidates (the
+  // order the heap pass wrote, or every position) in one pass without a branch on the scores
+  // (the group of s* is often a large share of the query, so a branch on it would be
+  // mispredicted) that also meets any NaN; it compacts the order in place (it writes no further
+  // than it reads), and the group's positions wait in groupEnd, which buildGroups fills only later
   int32_t* group = s.groupEnd.data();
   int above = 0;
   int tied = 0;
   bool nan = false;
-  for (int i = 0; i < n; i++) {
+  for (int c = 0; c < candidates; c++) {
+    const int i = order[c];
     const double x = scores[start + i];
     order[above] = i;
     above += x > cut ? 1 : 0;

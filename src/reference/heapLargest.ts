@@ -1,14 +1,21 @@
 /**
- * The k-th largest (1-based) of scores[start..start+n), for small k: one pass that keeps the k
- * largest seen so far in a min-heap (`heap`, k entries). A score enters only when it beats the
- * heap's smallest, so on scores that mostly tie low (in-degree) nearly every document costs one
- * well-predicted comparison, where a quickselect would keep swapping equal values.
+ * The k-th largest (1-based) of scores[start..start+n), for small k, left in heap[0]: one pass
+ * that keeps the k largest seen so far in a min-heap (`heap`, k entries). A score enters only
+ * when it beats the heap's smallest, so on scores that mostly tie low (in-degree) nearly every
+ * document costs one well-predicted comparison, where a quickselect would keep swapping equal
+ * values.
+ * The pass also writes to `candidates` the positions that may end at or above the k-th largest:
+ * the first k, then each score not below the heap's smallest when met (and each NaN, so that
+ * the caller meets it). The smallest only rises, so every document at or above the final one is
+ * a candidate; on in-degree scores a few dozen of thousands are. Returns how many there are.
  */
-export function heapLargest(scores: Float64Array, start: number, n: number, k: number, heap: Float64Array): number {
+export function heapLargest(scores: Float64Array, start: number, n: number, k: number, heap: Float64Array, candidates: Int32Array): number {
   let size = 0;
+  let count = 0;
   for (let i = 0; i < n; i++) {
     const x = scores[start + i]!;
     if (size < k) {
+      candidates[count++] = i;
       // sift up
       let c = size++;
       while (c > 0) {
@@ -18,7 +25,9 @@ export function heapLargest(scores: Float64Array, start: number, n: number, k: n
         c = p;
       }
       heap[c] = x;
-    } else if (x > heap[0]!) {
+    } else if (!(x < heap[0]!)) {
+      candidates[count++] = i;
+      if (!(x > heap[0]!)) continue;
       // replace the smallest, sift down
       let c = 0;
       for (;;) {
@@ -32,5 +41,5 @@ export function heapLargest(scores: Float64Array, start: number, n: number, k: n
       heap[c] = x;
     }
   }
-  return heap[0]!;
+  return count;
 }

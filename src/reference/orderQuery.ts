@@ -57,21 +57,26 @@ export function orderQuery(
   }
   // the score at position `depth`
   let cut: number;
+  let candidates = n;
   if (depth <= HEAP_DEPTH) {
-    cut = heapLargest(scores, start, n, depth, s.select);
+    candidates = heapLargest(scores, start, n, depth, s.select, order);
+    cut = s.select[0]!;
   } else {
     for (let i = 0; i < n; i++) s.select[i] = scores[start + i]!;
     cut = selectLargest(s.select, n, depth);
+    for (let i = 0; i < n; i++) order[i] = i;
   }
-  // the documents above it, sorted, then its whole group, gathered in one pass without a branch
-  // on the scores (the group of s* is often a large share of the query, so a branch on it would
-  // be mispredicted) that also meets any NaN; the group's positions wait in groupEnd, which
-  // buildGroups fills only later
+  // the documents above it, sorted, then its whole group, gathered from the candidates (the
+  // order the heap pass wrote, or every position) in one pass without a branch on the scores
+  // (the group of s* is often a large share of the query, so a branch on it would be
+  // mispredicted) that also meets any NaN; it compacts the order in place (it writes no further
+  // than it reads), and the group's positions wait in groupEnd, which buildGroups fills only later
   const group = s.groupEnd;
   let above = 0;
   let tied = 0;
   let nan = false;
-  for (let i = 0; i < n; i++) {
+  for (let c = 0; c < candidates; c++) {
+    const i = order[c]!;
     const x = scores[start + i]!;
     order[above] = i;
     above += x > cut ? 1 : 0;
