@@ -31,14 +31,14 @@ function countAtLeast<L>(labels: usize, start: i32, n: i32, level: f64): i32 {
   return count;
 }
 
-/** The largest value of the integer type L (u8 or i32), as f64. */
+/** The largest value of the integer type L (u8 or i32), as f64; integer shifts, folded at compile time. */
 @inline function largest<L>(): f64 {
-  return Math.pow(2, <f64>(sizeof<L>() * 8 - (isSigned<L>() ? 1 : 0))) - 1;
+  return <f64>((<i64>1 << <i64>(sizeof<L>() * 8 - (isSigned<L>() ? 1 : 0))) - 1);
 }
 
 /** The smallest value of the integer type L (u8 or i32), as f64. */
 @inline function smallest<L>(): f64 {
-  return isSigned<L>() ? -Math.pow(2, <f64>(sizeof<L>() * 8 - 1)) : 0;
+  return isSigned<L>() ? -<f64>(<i64>1 << <i64>(sizeof<L>() * 8 - 1)) : 0;
 }
 
 /**
