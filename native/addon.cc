@@ -101,109 +101,205 @@ bool isStatus(const Napi::Value& v) { return isTyped(v, napi_int32_array) && len
 /** The threads argument: an integer from 1 to MAX_THREADS. */
 bool isThreads(const Napi::Value& v) { return v.IsNumber() && isCount(v.As<Napi::Number>().DoubleValue(), tie_eval::MAX_THREADS) && v.As<Napi::Number>().DoubleValue() >= 1; }
 
-template <typename L, typename I>
-int runPrepare(const Napi::CallbackInfo& info, std::vector<Scratch>& scratches, const Plan& plan, double* constants, int32_t* status) {
-  // plain pointers only: the threads of runInParts must not touch N-API objects
-  const auto offsetArray = info[1].As<Napi::Uint32Array>();
-  const uint32_t* offsets = offsetArray.Data();
-  const L* labels = info[0].As<Napi::TypedArrayOf<L>>().Data();
-  const I* ideal = info[2].As<Napi::TypedArrayOf<I>>().Data();
-  const uint32_t* idealOffsets = info[3].As<Napi::Uint32Array>().Data();
-  const double* relevant = info[4].IsNull() ? nullptr : info[4].As<Napi::Float64Array>().Data();
-  const int threads = info[8].As<Napi::Number>().Int32Value();
-  return tie_eval::runInParts(offsets, static_cast<int64_t>(offsetArray.ElementLength()) - 1, threads, scratches, status, [&](int64_t first, int64_t last, Scratch& s, int32_t* partStatus) {
-    tie_eval::prepareQueries(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, s, constants, partStatus);
-  });
+/** What is wrong with a call's arguments (empty message: nothing), and whether it is a TypeError or a RangeError. */
+struct Problem {
+  std::string message;
+  bool typeError = false;
+};
+
+/** The arguments every call has: labels, their offsets, the plan, the constants, the status and the thread count. */
+Problem checkJudged(const Napi::Value& labels, const Napi::Value& offsets, const Napi::Value& plan, const Napi::Value& constants, const Napi::Value& status, const Napi::Value& threads) {
+  if (!isLabelArray(labels)) return {"labels must be a Float64Array, Int32Array or Uint8Array", true};
+  std::string error = checkOffsets(offsets, lengthOf(labels), "offsets");
+  if (!error.empty()) return {error, !isTyped(offsets, napi_uint32_array)};
+  error = checkPlan(plan);
+  if (!error.empty()) return {error, !isTyped(plan, napi_float64_array)};
+  const size_t queries = lengthOf(offsets) - 1;
+  if (!isTyped(constants, napi_float64_array) || lengthOf(constants) != queries * Plan(plan.As<Napi::Float64Array>().Data()).constantsPerQuery()) {
+    return {"constants must be a Float64Array of queries x constants per query", true};
+  }
+  if (!isStatus(status)) return {"status must be an Int32Array of 3", true};
+  if (!isThreads(threads)) return {"threads must be an integer from 1 to 256", !threads.IsNumber()};
+  return {};
 }
 
-template <typename L>
-int runPrepareIdeal(const Napi::CallbackInfo& info, std::vector<Scratch>& scratches, const Plan& plan, double* constants, int32_t* status) {
-  const auto type = info[2].As<Napi::TypedArray>().TypedArrayType();
-  if (type == napi_uint8_array) return runPrepare<L, uint8_t>(info, scratches, plan, constants, status);
-  if (type == napi_int32_array) return runPrepare<L, int32_t>(info, scratches, plan, constants, status);
-  return runPrepare<L, double>(info, scratches, plan, constants, status);
+/** Step 0's own arguments: the ideal labels, their offsets and R per query (or null). */
+Problem checkIdeal(const Napi::Value& ideal, const Napi::Value& idealOffsets, const Napi::Value& relevant, size_t queries) {
+  if (!isLabelArray(ideal)) return {"ideal labels must be a Float64Array, Int32Array or Uint8Array", true};
+  const std::string error = checkOffsets(idealOffsets, lengthOf(ideal), "idealOffsets");
+  if (!error.empty()) return {error, !isTyped(idealOffsets, napi_uint32_array)};
+  if (lengthOf(idealOffsets) != queries + 1) return {"idealOffsets and offsets must hold the same number of queries", false};
+  if (!relevant.IsNull() && (!isTyped(relevant, napi_float64_array) || lengthOf(relevant) != queries)) return {"relevant must be null or a Float64Array of one R per query", true};
+  return {};
+}
+
+/** Steps 1-3's own arguments: the scores, the tie mode, its keys (trec mode only, else null) and the output. */
+Problem checkScores(const Napi::Value& scores, const Napi::Value& tieKeys, const Napi::Value& mode, const Napi::Value& out, size_t entries, size_t queries, const Plan& plan) {
+  if (!isTyped(scores, napi_float64_array)) return {"scores must be a Float64Array", true};
+  if (lengthOf(scores) != entries) return {"scores and labels must have the same length", false};
+  if (!mode.IsNumber()) return {"mode must be a number", true};
+  const double code = mode.As<Napi::Number>().DoubleValue();
+  if (!isCount(code, tie_eval::INPUT)) return {"mode must be an integer tie mode code 0..4", false};
+  if (code == tie_eval::TREC ? (!isTyped(tieKeys, napi_int32_array) || lengthOf(tieKeys) != entries) : !tieKeys.IsNull()) {
+    return {"tieKeys must be an Int32Array of one key per entry in trec mode, else null", true};
+  }
+  if (!isTyped(out, napi_float64_array) || lengthOf(out) != queries * plan.measures()) return {"out must be a Float64Array of measures x queries", true};
+  return {};
+}
+
+/** Calls run(L{}) with the element type L of a label array (checked before). */
+template <typename Run>
+int withLabelType(const Napi::Value& labels, Run run) {
+  const auto type = labels.As<Napi::TypedArray>().TypedArrayType();
+  if (type == napi_uint8_array) return run(uint8_t{});
+  if (type == napi_int32_array) return run(int32_t{});
+  return run(double{});
+}
+
+/**
+ * A call's arrays as plain pointers: the threads of runInParts must not touch N-API objects.
+ * `ideal` and `relevant` are for step 0, `scores`, `tieKeys` and `out` for steps 1-3 (null when unused).
+ */
+template <typename L, typename I>
+struct Arrays {
+  const L* labels = nullptr;
+  const uint32_t* offsets = nullptr;
+  int64_t queries = 0;
+  const I* ideal = nullptr;
+  const uint32_t* idealOffsets = nullptr;
+  const double* relevant = nullptr;
+  const double* scores = nullptr;
+  const int32_t* tieKeys = nullptr;
+  double* constants = nullptr;
+  double* out = nullptr;
+};
+
+template <typename L, typename I>
+Arrays<L, I> judgedArrays(const Napi::Value& labels, const Napi::Value& offsets, const Napi::Value& constants) {
+  Arrays<L, I> a;
+  a.labels = labels.As<Napi::TypedArrayOf<L>>().Data();
+  a.offsets = offsets.As<Napi::Uint32Array>().Data();
+  a.queries = static_cast<int64_t>(lengthOf(offsets)) - 1;
+  a.constants = constants.As<Napi::Float64Array>().Data();
+  return a;
+}
+
+template <typename L, typename I>
+void addIdeal(Arrays<L, I>& a, const Napi::Value& ideal, const Napi::Value& idealOffsets, const Napi::Value& relevant) {
+  a.ideal = ideal.As<Napi::TypedArrayOf<I>>().Data();
+  a.idealOffsets = idealOffsets.As<Napi::Uint32Array>().Data();
+  a.relevant = relevant.IsNull() ? nullptr : relevant.As<Napi::Float64Array>().Data();
+}
+
+template <typename L, typename I>
+void addScores(Arrays<L, I>& a, const Napi::Value& scores, const Napi::Value& tieKeys, const Napi::Value& out) {
+  a.scores = scores.As<Napi::Float64Array>().Data();
+  a.tieKeys = tieKeys.IsNull() ? nullptr : tieKeys.As<Napi::Int32Array>().Data();
+  a.out = out.As<Napi::Float64Array>().Data();
+}
+
+template <typename L, typename I>
+int prepareRange(const Arrays<L, I>& a, const Plan& plan, int64_t first, int64_t last, Scratch& s, int32_t* status) {
+  return tie_eval::prepareQueries(a.labels, a.offsets, first, last, a.ideal, a.idealOffsets, a.relevant, plan, s, a.constants, status);
+}
+
+template <typename L, typename I>
+int evaluateRange(const Arrays<L, I>& a, const Plan& plan, int mode, int64_t first, int64_t last, Scratch& s, int32_t* status) {
+  return tie_eval::evaluateQueries(a.scores, a.labels, a.offsets, a.queries, first, last, a.tieKeys, mode, plan, a.constants, s, a.out, status);
+}
+
+Napi::Value failWith(Napi::Env env, const Problem& p) { return fail(env, p.typeError, p.message); }
+
+std::vector<Scratch>& scratchesOf(Napi::Env env) { return env.GetInstanceData<AddonData>()->scratches; }
+
+int threadsOf(const Napi::Value& v) { return v.As<Napi::Number>().Int32Value(); }
+
+/** prepareQueries' nine arguments, which evaluateBatch's begin with. */
+Problem checkPrepareArgs(const Napi::CallbackInfo& info) {
+  const Problem problem = checkJudged(info[0], info[1], info[5], info[6], info[7], info[8]);
+  return problem.message.empty() ? checkIdeal(info[2], info[3], info[4], lengthOf(info[1]) - 1) : problem;
+}
+
+/** Calls run(arrays) with the arrays of prepareQueries' arguments (checked before), typed. */
+template <typename Run>
+int withPrepareArrays(const Napi::CallbackInfo& info, Run run) {
+  return withLabelType(info[0], [&](auto label) {
+    return withLabelType(info[2], [&](auto idealLabel) {
+      auto a = judgedArrays<decltype(label), decltype(idealLabel)>(info[0], info[1], info[6]);
+      addIdeal(a, info[2], info[3], info[4]);
+      return run(a);
+    });
+  });
 }
 
 /** prepareQueries(labels, offsets, ideal, idealOffsets, relevant | null, plan, constants, status, threads) -> code; status gets [code, query, position] */
 Napi::Value PrepareQueries(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   if (info.Length() != 9) return fail(env, true, "prepareQueries takes 9 arguments");
-  if (!isLabelArray(info[0]) || !isLabelArray(info[2])) return fail(env, true, "labels and ideal labels must be Float64Array, Int32Array or Uint8Array");
-  std::string error = checkOffsets(info[1], lengthOf(info[0]), "offsets");
-  if (error.empty()) error = checkOffsets(info[3], lengthOf(info[2]), "idealOffsets");
-  if (!error.empty()) return fail(env, !isTyped(info[1], napi_uint32_array) || !isTyped(info[3], napi_uint32_array), error);
-  const size_t queries = lengthOf(info[1]) - 1;
-  if (lengthOf(info[3]) != queries + 1) return fail(env, false, "idealOffsets and offsets must hold the same number of queries");
-  if (!info[4].IsNull() && (!isTyped(info[4], napi_float64_array) || lengthOf(info[4]) != queries)) return fail(env, true, "relevant must be null or a Float64Array of one R per query");
-  error = checkPlan(info[5]);
-  if (!error.empty()) return fail(env, !isTyped(info[5], napi_float64_array), error);
+  const Problem problem = checkPrepareArgs(info);
+  if (!problem.message.empty()) return failWith(env, problem);
   const Plan plan(info[5].As<Napi::Float64Array>().Data());
-  if (!isTyped(info[6], napi_float64_array) || lengthOf(info[6]) != queries * plan.constantsPerQuery()) return fail(env, true, "constants must be a Float64Array of queries x constants per query");
-  if (!isStatus(info[7])) return fail(env, true, "status must be an Int32Array of 3");
-  if (!isThreads(info[8])) return fail(env, !info[8].IsNumber(), "threads must be an integer from 1 to 256");
-  std::vector<Scratch>& scratches = env.GetInstanceData<AddonData>()->scratches;
-  double* constants = info[6].As<Napi::Float64Array>().Data();
   int32_t* status = info[7].As<Napi::Int32Array>().Data();
-  const auto type = info[0].As<Napi::TypedArray>().TypedArrayType();
-  if (type == napi_uint8_array) return Napi::Number::New(env, runPrepareIdeal<uint8_t>(info, scratches, plan, constants, status));
-  if (type == napi_int32_array) return Napi::Number::New(env, runPrepareIdeal<int32_t>(info, scratches, plan, constants, status));
-  return Napi::Number::New(env, runPrepareIdeal<double>(info, scratches, plan, constants, status));
-}
-
-template <typename L>
-int runEvaluate(const Napi::CallbackInfo& info, std::vector<Scratch>& scratches, const Plan& plan, int mode) {
-  // plain pointers only: the threads of runInParts must not touch N-API objects
-  const auto offsetArray = info[2].As<Napi::Uint32Array>();
-  const uint32_t* offsets = offsetArray.Data();
-  const int64_t queries = static_cast<int64_t>(offsetArray.ElementLength()) - 1;
-  const double* scores = info[0].As<Napi::Float64Array>().Data();
-  const L* labels = info[1].As<Napi::TypedArrayOf<L>>().Data();
-  const int32_t* tieKeys = info[3].IsNull() ? nullptr : info[3].As<Napi::Int32Array>().Data();
-  const double* constants = info[6].As<Napi::Float64Array>().Data();
-  double* out = info[7].As<Napi::Float64Array>().Data();
-  const int threads = info[9].As<Napi::Number>().Int32Value();
-  int32_t* status = info[8].As<Napi::Int32Array>().Data();
-  return tie_eval::runInParts(offsets, queries, threads, scratches, status, [&](int64_t first, int64_t last, Scratch& s, int32_t* partStatus) {
-    tie_eval::evaluateQueries(scores, labels, offsets, queries, first, last, tieKeys, mode, plan, constants, s, out, partStatus);
+  const int code = withPrepareArrays(info, [&](const auto& a) {
+    return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[8]), scratchesOf(env), status, [&](int64_t first, int64_t last, Scratch& s, int32_t* part) {
+      prepareRange(a, plan, first, last, s, part);
+    });
   });
+  return Napi::Number::New(env, code);
 }
 
 /** evaluateQueries(scores, labels, offsets, tieKeys | null, mode, plan, constants, out, status, threads) -> code; status gets [code, query, position] */
 Napi::Value EvaluateQueries(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   if (info.Length() != 10) return fail(env, true, "evaluateQueries takes 10 arguments");
-  if (!isTyped(info[0], napi_float64_array)) return fail(env, true, "scores must be a Float64Array");
-  if (!isLabelArray(info[1])) return fail(env, true, "labels must be a Float64Array, Int32Array or Uint8Array");
-  const size_t entries = lengthOf(info[0]);
-  if (lengthOf(info[1]) != entries) return fail(env, false, "scores and labels must have the same length");
-  std::string error = checkOffsets(info[2], entries, "offsets");
-  if (!error.empty()) return fail(env, !isTyped(info[2], napi_uint32_array), error);
-  const size_t queries = lengthOf(info[2]) - 1;
-  if (!info[4].IsNumber()) return fail(env, true, "mode must be a number");
-  const double mode = info[4].As<Napi::Number>().DoubleValue();
-  if (!isCount(mode, tie_eval::INPUT)) return fail(env, false, "mode must be an integer tie mode code 0..4");
-  if (mode == tie_eval::TREC ? (!isTyped(info[3], napi_int32_array) || lengthOf(info[3]) != entries) : !info[3].IsNull()) {
-    return fail(env, true, "tieKeys must be an Int32Array of one key per entry in trec mode, else null");
-  }
-  error = checkPlan(info[5]);
-  if (!error.empty()) return fail(env, !isTyped(info[5], napi_float64_array), error);
+  Problem problem = checkJudged(info[1], info[2], info[5], info[6], info[8], info[9]);
+  if (!problem.message.empty()) return failWith(env, problem);
   const Plan plan(info[5].As<Napi::Float64Array>().Data());
-  if (!isTyped(info[6], napi_float64_array) || lengthOf(info[6]) != queries * plan.constantsPerQuery()) return fail(env, true, "constants must be a Float64Array of queries x constants per query");
-  if (!isTyped(info[7], napi_float64_array) || lengthOf(info[7]) != queries * plan.measures()) return fail(env, true, "out must be a Float64Array of measures x queries");
-  if (!isStatus(info[8])) return fail(env, true, "status must be an Int32Array of 3");
-  if (!isThreads(info[9])) return fail(env, !info[9].IsNumber(), "threads must be an integer from 1 to 256");
-  std::vector<Scratch>& scratches = env.GetInstanceData<AddonData>()->scratches;
-  const auto type = info[1].As<Napi::TypedArray>().TypedArrayType();
-  const int m = static_cast<int>(mode);
-  if (type == napi_uint8_array) return Napi::Number::New(env, runEvaluate<uint8_t>(info, scratches, plan, m));
-  if (type == napi_int32_array) return Napi::Number::New(env, runEvaluate<int32_t>(info, scratches, plan, m));
-  return Napi::Number::New(env, runEvaluate<double>(info, scratches, plan, m));
+  problem = checkScores(info[0], info[3], info[4], info[7], lengthOf(info[1]), lengthOf(info[2]) - 1, plan);
+  if (!problem.message.empty()) return failWith(env, problem);
+  const int mode = static_cast<int>(info[4].As<Napi::Number>().DoubleValue());
+  int32_t* status = info[8].As<Napi::Int32Array>().Data();
+  const int code = withLabelType(info[1], [&](auto label) {
+    auto a = judgedArrays<decltype(label), double>(info[1], info[2], info[6]);
+    addScores(a, info[0], info[3], info[7]);
+    return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[9]), scratchesOf(env), status, [&](int64_t first, int64_t last, Scratch& s, int32_t* part) {
+      evaluateRange(a, plan, mode, first, last, s, part);
+    });
+  });
+  return Napi::Number::New(env, code);
+}
+
+/**
+ * evaluateBatch(labels, offsets, ideal, idealOffsets, relevant | null, plan, constants, status, threads, scores, tieKeys | null, mode, out) -> code:
+ * prepareQueries' arguments, then evaluateQueries' own. Step 0 and steps 1-3 chunk by chunk,
+ * while a chunk's labels are in cache, and on the threads once. On bad input the status names
+ * the lowest query that failed either step, where the two calls would name step 0's first: the
+ * caller makes them to word the error.
+ */
+Napi::Value EvaluateBatch(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (info.Length() != 13) return fail(env, true, "evaluateBatch takes 13 arguments");
+  Problem problem = checkPrepareArgs(info);
+  if (!problem.message.empty()) return failWith(env, problem);
+  const Plan plan(info[5].As<Napi::Float64Array>().Data());
+  problem = checkScores(info[9], info[10], info[11], info[12], lengthOf(info[0]), lengthOf(info[1]) - 1, plan);
+  if (!problem.message.empty()) return failWith(env, problem);
+  const int mode = static_cast<int>(info[11].As<Napi::Number>().DoubleValue());
+  int32_t* status = info[7].As<Napi::Int32Array>().Data();
+  const int code = withPrepareArrays(info, [&](auto& a) {
+    addScores(a, info[9], info[10], info[12]);
+    return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[8]), scratchesOf(env), status, [&](int64_t first, int64_t last, Scratch& s, int32_t* part) {
+      if (prepareRange(a, plan, first, last, s, part) == tie_eval::STATUS_OK) evaluateRange(a, plan, mode, first, last, s, part);
+    });
+  });
+  return Napi::Number::New(env, code);
 }
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   env.SetInstanceData(new AddonData());
   exports.Set("prepareQueries", Napi::Function::New(env, PrepareQueries));
   exports.Set("evaluateQueries", Napi::Function::New(env, EvaluateQueries));
+  exports.Set("evaluateBatch", Napi::Function::New(env, EvaluateBatch));
   tie_eval::TrecReaderBinding::Init(env, exports);
   return exports;
 }

@@ -103,4 +103,24 @@ describe.runIf(BACKENDS.some((b) => b.name === 'native'))('the raw addon validat
     expect(addon.evaluateQueries!(scores, ok.labels, ok.offsets, null, 0, plan.packed, constants, out, status, 1)).toBe(0);
     expect(Array.from(status)).toEqual([0, -1, -1]);
   });
+
+  it('evaluateBatch: the checks and the values of prepareQueries then evaluateQueries', () => {
+    const args = (change: Record<number, unknown> = {}): unknown[] =>
+      [ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, new Float64Array(constants.length), status, 1, Float64Array.of(3, 1, 2, 5, 4), null, 0, new Float64Array(6)].map((v, i) => (i in change ? change[i] : v));
+    expect(() => addon.evaluateBatch!(...args().slice(0, 12))).toThrow(/takes 13 arguments/);
+    expect(() => addon.evaluateBatch!(...args({ 0: [1, 0] }))).toThrow(TypeError);
+    expect(() => addon.evaluateBatch!(...args({ 3: Uint32Array.of(0, 5) }))).toThrow(RangeError);
+    expect(() => addon.evaluateBatch!(...args({ 8: 0 }))).toThrow(RangeError);
+    expect(() => addon.evaluateBatch!(...args({ 9: new Float64Array(4) }))).toThrow(RangeError);
+    expect(() => addon.evaluateBatch!(...args({ 11: 3, 10: null }))).toThrow(TypeError);
+    expect(() => addon.evaluateBatch!(...args({ 12: new Float64Array(5) }))).toThrow(TypeError);
+    const once = args();
+    expect(addon.evaluateBatch!(...once)).toBe(0);
+    const twice = new Float64Array(6);
+    const prepared = new Float64Array(constants.length);
+    addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, prepared, status, 1);
+    addon.evaluateQueries!(once[9], ok.labels, ok.offsets, null, 0, plan.packed, prepared, twice, status, 1);
+    expect(Array.from(once[12] as Float64Array)).toEqual(Array.from(twice));
+    expect(Array.from(twice).some((v) => v > 0)).toBe(true);
+  });
 });

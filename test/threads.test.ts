@@ -54,6 +54,12 @@ describe.each(BACKENDS)('the threads option ($name backend)', ({ options }) => {
     labels[b.offsets[2000]! + 2] = 0.5;
     labels[b.offsets[30]!] = 1.5;
     expect(() => evaluateBatch({ ...b, labels }, MEASURES, { ...options, threads: 3 })).toThrow(/query 30: label at position 0 is 1.5/);
+    // bad labels (step 0) are named before a NaN score, even one at a lower query
+    const fractional = Float64Array.from(b.labels);
+    fractional[b.offsets[2000]! + 2] = 0.5;
+    for (const threads of [1, 2]) {
+      expect(() => evaluateBatch({ ...b, labels: fractional, scores }, MEASURES, { ...options, threads })).toThrow(/query 2000: label at position 2 is 0.5/);
+    }
   });
 
   it('a prepared evaluator on several threads gives the values of one thread, call after call', () => {

@@ -27,10 +27,13 @@ export function evaluateBatch(batch: Batch, measures: readonly string[], options
   const backend = resolveBackend(options.backend, flat.scores.length);
   const q = flat.queries;
   const out = new Float64Array(plan.measures.length * q);
-  const prepared = backend.prepare(flat, plan, threads);
-  if (prepared.status[0] === Status.OK) prepared.evaluate(flat.scores, flat.tieKeys, mode, out);
-  if (prepared.status[0] !== Status.OK) {
-    throw statusError(prepared.status, flat.describeQuery, (i) => flat.labels[flat.offsets[prepared.status[1]!]! + i]);
+  // one pass where the backend has it; else, or to word an error, step 0 then steps 1-3
+  if (backend.evaluateBatch?.(flat, plan, flat.scores, flat.tieKeys, mode, out, threads) !== Status.OK) {
+    const prepared = backend.prepare(flat, plan, threads);
+    if (prepared.status[0] === Status.OK) prepared.evaluate(flat.scores, flat.tieKeys, mode, out);
+    if (prepared.status[0] !== Status.OK) {
+      throw statusError(prepared.status, flat.describeQuery, (i) => flat.labels[flat.offsets[prepared.status[1]!]! + i]);
+    }
   }
   const perQuery: Record<string, Float64Array> = {};
   const mean: Record<string, number> = {};

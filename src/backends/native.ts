@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { TrecReader } from '../io/trecReader.js';
-import type { Backend } from './backend.js';
+import type { Plan } from '../measures/plan.js';
+import type { Backend, JudgedBatch } from './backend.js';
 
 /** Where node-gyp (binding.gyp) builds the addon: <package>/build/Release/tie_eval.node. */
 export const ADDON_PATH = new URL('../../build/Release/tie_eval.node', import.meta.url);
@@ -9,6 +10,7 @@ export const ADDON_PATH = new URL('../../build/Release/tie_eval.node', import.me
 interface Addon {
   prepareQueries(labels: unknown, offsets: unknown, ideal: unknown, idealOffsets: unknown, relevant: unknown, plan: unknown, constants: Float64Array, status: Int32Array, threads: number): number;
   evaluateQueries(scores: unknown, labels: unknown, offsets: unknown, tieKeys: unknown, mode: unknown, plan: unknown, constants: Float64Array, out: unknown, status: Int32Array, threads: number): number;
+  evaluateBatch(labels: unknown, offsets: unknown, ideal: unknown, idealOffsets: unknown, relevant: unknown, plan: unknown, constants: Float64Array, status: Int32Array, threads: number, scores: unknown, tieKeys: unknown, mode: unknown, out: unknown): number;
   TrecReader: new () => TrecReader;
 }
 
@@ -19,18 +21,24 @@ interface Addon {
  */
 export function loadNativeBackend(path: URL = ADDON_PATH): Backend {
   const addon = createRequire(import.meta.url)(fileURLToPath(path)) as Addon;
+  // room for step 0's constants (the addon checks the offsets; a bad array gets none)
+  const constantsFor = ({ offsets }: JudgedBatch, plan: Plan): Float64Array =>
+    new Float64Array((offsets instanceof Uint32Array && offsets.length > 0 ? offsets.length - 1 : 0) * plan.constantsPerQuery);
   return {
     name: 'native',
     prepare(judged, plan, threads = 1) {
       const { labels, offsets } = judged;
-      const queries = offsets instanceof Uint32Array && offsets.length > 0 ? offsets.length - 1 : 0;
-      const constants = new Float64Array(queries * plan.constantsPerQuery);
+      const constants = constantsFor(judged, plan);
       const status = new Int32Array(3);
       addon.prepareQueries(labels, offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan.packed, constants, status, threads);
       return {
         status,
         evaluate: (scores, tieKeys, mode, out) => addon.evaluateQueries(scores, labels, offsets, tieKeys, mode, plan.packed, constants, out, status, threads),
       };
+    },
+    evaluateBatch(judged, plan, scores, tieKeys, mode, out, threads) {
+      const status = new Int32Array(3);
+      return addon.evaluateBatch(judged.labels, judged.offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan.packed, constantsFor(judged, plan), status, threads, scores, tieKeys, mode, out);
     },
     createTrecReader: () => new addon.TrecReader(),
   };
