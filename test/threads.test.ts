@@ -62,6 +62,16 @@ describe.each(BACKENDS)('the threads option ($name backend)', ({ options }) => {
     }
   });
 
+  it('an empty batch, one query and fewer queries than threads run on one thread', () => {
+    const empty = evaluateBatch({ scores: new Float64Array(0), labels: new Int32Array(0), offsets: Uint32Array.of(0) }, ['AP'], { ...options, threads: 8 });
+    expect(Array.from(empty.perQuery.AP!)).toEqual([]);
+    expect(empty.mean.AP).toBeNaN();
+    // one query of 100,000 documents: more than a thread's share, but one query is never split
+    const n = 100_000;
+    const one = { scores: Float64Array.from({ length: n }, (_, i) => i % 7), labels: Int32Array.from({ length: n }, (_, i) => (i % 11 === 0 ? 1 : 0)), offsets: Uint32Array.of(0, n) };
+    expect(evaluateBatch(one, ['AP', 'P@10'], { ...options, threads: 4 }).perQuery).toEqual(evaluateBatch(one, ['AP', 'P@10'], { ...options, threads: 1 }).perQuery);
+  });
+
   it('a prepared evaluator on several threads gives the values of one thread, call after call', () => {
     const b = bigBatch(4);
     const one = prepare(b.labels, b.offsets, MEASURES, { ...options, threads: 1 });
