@@ -1,15 +1,14 @@
 import { getF64, setF64 } from './memory';
 
 /** Up to this many values are sorted by counting ranks: n^2 compares, but no branch on the data. */
-export const RANK_SORT_MAX = 32;
+const RANK_SORT_MAX = 32;
 
 /**
  * Sorts values[0..m) ascending in place, with `spare` (room for m values) as working memory.
  * A short list (an ideal ranking's few judged labels) is sorted by rank: value i goes to the
  * number of values below it, plus the equal ones before it, counted in one loop of m steps, so
  * no branch depends on the data (a comparison sort mispredicts on such small, repetitive lists,
- * and so do two loops split at i); a longer one by heap sort,
- * O(m log m), no allocation.
+ * and so do two loops split at i); a longer one by heap sort, O(m log m), no allocation.
  */
 export function sortAscending(values: usize, m: i32, spare: usize): void {
   if (m > RANK_SORT_MAX) {

@@ -48,10 +48,11 @@ export interface EvaluateOptions {
    */
   readonly backend?: BackendChoice;
   /**
-   * Threads the native backend splits the queries among (an integer from 1 to 256, default 1):
-   * contiguous ranges of about equal document counts, at least 32,768 documents each, so a
-   * small batch stays on the calling thread. The values do not depend on it. The `wasm` and
-   * `js` backends always run on the calling thread.
+   * Threads the native backend shares the queries among (an integer from 1 to 256, default 1):
+   * they take chunks of queries (about 16k documents each) in turn, and a batch of fewer than
+   * 32,768 documents per thread uses fewer threads (one for a small batch). The values, and the
+   * error bad input gets, do not depend on it. The `wasm` and `js` backends always run on the
+   * calling thread.
    */
   readonly threads?: number;
 }
