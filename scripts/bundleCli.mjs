@@ -4,6 +4,7 @@
 // dist/cli/runWorker.js at the same depth, so every URL the code resolves against
 // import.meta.url (package.json, wasm/, build/Release/, runWorker.js) points where it did; the
 // library (dist/index.js) stays as tsc wrote it.
+import { chmodSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -19,3 +20,7 @@ await build({
   banner: { js: "import { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);" },
   logLevel: 'warning',
 });
+
+// executable, as npm's bin links make it on install: a rebuild writes a new file, and a bin link
+// npx made before (its cache keeps the link) would otherwise meet "Permission denied"
+chmodSync('dist/cli/bin.js', 0o755);

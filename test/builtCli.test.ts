@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './support/cli.js';
@@ -32,6 +32,12 @@ function built(...args: string[]): { code: number | null; stdout: string; stderr
 describe.runIf(existsSync(BIN))('the built command (dist/cli/bin.js)', () => {
   it('is one bundled file, as is the worker threads\' script: they import nothing of the package', () => {
     for (const path of [BIN, join(ROOT, 'dist/cli/runWorker.js')]) expect(readFileSync(path, 'utf8')).not.toMatch(/from ["']\.\.?\//);
+  });
+
+  it.runIf(process.platform !== 'win32')('is executable, so that a bin link made before a rebuild still runs it', () => {
+    expect(statSync(BIN).mode & 0o111).toBe(0o111);
+    const r = spawnSync(BIN, ['--version'], { encoding: 'utf8' });
+    expect([r.status, r.stdout.trim()]).toEqual([0, JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version]);
   });
 
   it.each([
