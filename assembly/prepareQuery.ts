@@ -3,7 +3,7 @@ import { gainOf } from './gain';
 import { getF64, getLabel, setF64 } from './memory';
 import { ROW_CUTOFF, ROW_GAIN, ROW_IDEAL, ROW_KIND, gainRel, gainType, judgedSlot, planLevels, planMeasures, rowField, threshold } from './plan';
 import * as S from './scratch';
-import { sortAscending } from './sortAscending';
+import { largestDescending } from './largestDescending';
 
 @inline function isInteger(x: f64): bool {
   return isFinite(x) && Math.trunc(x) == x;
@@ -29,6 +29,11 @@ function countAtLeast<L>(labels: usize, start: i32, n: i32, level: f64): i32 {
     for (let i = 0; i < n; i++) count += <i32>(getLabel<L>(labels, start + i) >= level);
   }
   return count;
+}
+
+/** The ideal labels an nDCG with this cut-off reads (0: no cut-off, all m of them). */
+@inline function idealDepth(cutoff: f64, m: i32): i32 {
+  return cutoff > 0 ? <i32>min(cutoff, <f64>m) : m;
 }
 
 /** The largest value of the integer type L (u8 or i32), as f64; integer shifts, folded at compile time. */
@@ -68,12 +73,10 @@ export function prepareQuery<L>(labels: usize, start: i32, n: i32, ideal: usize,
   for (let t = 0; t < levels; t++) setF64(counts, t, countAtLeast<L>(labels, start, n, threshold(t)));
   // the ideal labels: integers; R and J are their counts, which must cover the ranking's
   for (let i = 0; i < m; i++) {
-    const label = getF64(ideal, idealStart + i);
-    if (!isInteger(label)) {
+    if (!isInteger(getF64(ideal, idealStart + i))) {
       S.badPosition = i;
       return STATUS_IDEAL_LABEL_NOT_INTEGER;
     }
-    setF64(S.ideal, i, label);
   }
   setF64(constants, at + judged, countAtLeast<f64>(ideal, idealStart, m, 0));
   for (let t = 0; t < levels; t++) setF64(constants, at + t, countAtLeast<f64>(ideal, idealStart, m, threshold(t)));
@@ -83,19 +86,22 @@ export function prepareQuery<L>(labels: usize, start: i32, n: i32, ideal: usize,
     if (relevant < getF64(constants, at)) return STATUS_RELEVANT_TOO_SMALL;
     setF64(constants, at, relevant);
   }
-  // the ideal DCG of each nDCG measure: gains of the labels sorted descending (sorted for the
-  // first one: most measure sets have none)
-  let isSorted = false;
+  // the ideal DCG of each nDCG measure: gains of the labels in descending order, listed once
+  // (most measure sets have no nDCG) as deep as the deepest one reads
   const measures = planMeasures();
+  let deepest = 0;
+  for (let row = 0; row < measures; row++) {
+    if (<i32>rowField(row, ROW_KIND) == KIND_NDCG) deepest = max(deepest, idealDepth(rowField(row, ROW_CUTOFF), m));
+  }
+  if (deepest == 0) return STATUS_OK;
+  const top = S.idealTop;
+  largestDescending(ideal + (<usize>idealStart << 3), m, deepest, top);
   for (let row = 0; row < measures; row++) {
     if (<i32>rowField(row, ROW_KIND) != KIND_NDCG) continue;
-    if (!isSorted) sortAscending(S.ideal, m, S.sorting);
-    isSorted = true;
     const col = <i32>rowField(row, ROW_GAIN);
-    const cutoff = <i32>rowField(row, ROW_CUTOFF);
-    const last = cutoff > 0 ? min(cutoff, m) : m;
+    const last = idealDepth(rowField(row, ROW_CUTOFF), m);
     let sum: f64 = 0;
-    for (let j = 1; j <= last; j++) sum += gainOf(getF64(S.ideal, m - j), gainType(col), gainRel(col)) * getF64(S.discount, j);
+    for (let j = 1; j <= last; j++) sum += gainOf(getF64(top, j - 1), gainType(col), gainRel(col)) * getF64(S.discount, j);
     setF64(constants, at + <i32>rowField(row, ROW_IDEAL), sum);
   }
   return STATUS_OK;

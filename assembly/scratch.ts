@@ -19,10 +19,8 @@ export let groupJudged: usize = 0;
 export let groupGain: usize = 0;
 /** label counts of one query's ranking: relevant per level, then judged (f64) */
 export let counts: usize = 0;
-/** the ideal labels of one query (f64) */
-export let ideal: usize = 0;
-/** working memory of sortAscending, as long as ideal (f64) */
-export let sorting: usize = 0;
+/** the largest ideal labels of one query, descending (largestDescending; f64, room for all of them) */
+export let idealTop: usize = 0;
 /** hypergeometric probabilities for AP(norm=found) (f64) */
 export let pmf: usize = 0;
 /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 (f64) */
@@ -43,7 +41,7 @@ export let badPosition: i32 = -1;
 export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, idealCapacity: i32): usize {
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
-  return (cap * 3) * 4 + cap * (3 + <usize>levelCount + <usize>gainCount) * 8 + (<usize>levelCount + 1) * 8 + (<usize>idealCapacity * 2 + table) * 8 + 64;
+  return (cap * 3) * 4 + cap * (3 + <usize>levelCount + <usize>gainCount) * 8 + (<usize>levelCount + 1) * 8 + (<usize>idealCapacity + table) * 8 + 64;
 }
 
 /** Places the scratch regions from `base` (8-byte aligned) and fills the discount table. */
@@ -56,9 +54,8 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   groupRel = pmf + cap * 8;
   groupGain = groupRel + cap * <usize>levelCount * 8;
   counts = groupGain + cap * <usize>gainCount * 8;
-  ideal = counts + (<usize>levelCount + 1) * 8;
-  sorting = ideal + <usize>idealCapacity * 8;
-  discount = sorting + <usize>idealCapacity * 8;
+  idealTop = counts + (<usize>levelCount + 1) * 8;
+  discount = idealTop + <usize>idealCapacity * 8;
   order = discount + <usize>table * 8;
   spare = order + cap * 4;
   groupEnd = spare + cap * 4;

@@ -7,16 +7,16 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
-#include <thread>
 #include <vector>
 
 #include "kernels/catalog.hpp"
 #include "kernels/prepareQueries.hpp"
 #include "kernels/scratch.hpp"
+#include "workerPool.hpp"
 
 namespace tie_eval {
 
-/** Fewer entries than this per thread are not worth a thread's start (some 20-50 µs). */
+/** Fewer entries than this per thread are not worth another thread (waking one takes 10 µs to a millisecond). */
 constexpr int64_t PART_MIN_ENTRIES = 32768;
 
 /**
@@ -32,13 +32,13 @@ constexpr int MAX_THREADS = 256;
 /**
  * Runs `run(first, last, scratch, status)` over query ranges [first, last) that cover the batch:
  * all at once on the calling thread with `scratches[0]` when one thread is asked for or the
- * batch is small; else in chunks that the calling thread and up to `threads` - 1 others take in
- * turn, thread t with `scratches[t]`.
+ * batch is small; else in chunks that the calling thread and up to `threads` - 1 threads of
+ * `pool` take in turn, thread t with `scratches[t]`.
  * Writes the status of the failure at the lowest query (what one thread would have met first),
  * or OK, to `status`, and returns the code.
  */
 template <typename Run>
-int runInParts(const uint32_t* offsets, int64_t queries, int threads, std::vector<Scratch>& scratches, int32_t* status, Run run) {
+int runInParts(const uint32_t* offsets, int64_t queries, int threads, std::vector<Scratch>& scratches, WorkerPool& pool, int32_t* status, Run run) {
   const int64_t entries = offsets[queries];
   const int parts = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>({threads, queries, entries / PART_MIN_ENTRIES})));
   if (parts == 1) {
@@ -57,11 +57,7 @@ int runInParts(const uint32_t* offsets, int64_t queries, int threads, std::vecto
       if (found[0] != STATUS_OK && failures[t][0] == STATUS_OK) failures[t] = found;
     }
   };
-  std::vector<std::thread> workers;
-  workers.reserve(parts - 1);
-  for (int t = 1; t < parts; t++) workers.emplace_back(work, t);
-  work(0);
-  for (std::thread& worker : workers) worker.join();
+  pool.run(parts - 1, work);
   const std::array<int32_t, 3>* lowest = nullptr;
   for (const auto& failure : failures) {
     if (failure[0] != STATUS_OK && (lowest == nullptr || failure[1] < (*lowest)[1])) lowest = &failure;

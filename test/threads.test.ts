@@ -1,7 +1,14 @@
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { evaluateBatch, prepare, type TieMode } from '../src/index.js';
 import { pick, randInt, rng } from '../src/util/random.js';
 import { BACKENDS } from './backends.js';
+
+/** The built package, which a worker thread can import without a TypeScript loader. */
+const DIST = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
 const MEASURES = ['P@10', 'R@10', 'F1@10', 'AP@10', 'RR@10', 'nDCG@10', 'AP', 'RR', 'bpref', 'Rprec'];
 
@@ -83,5 +90,26 @@ describe.each(BACKENDS)('the threads option ($name backend)', ({ options }) => {
       const got = two.evaluate(scores);
       for (const m of MEASURES) expect(Array.from(got.perQuery[m]!)).toEqual(Array.from(want.perQuery[m]!));
     }
+  });
+});
+
+// The addon keeps its threads between calls (native/workerPool.hpp) and stops them with the
+// Node environment: a worker thread that used them must still exit, and not hang in the join.
+describe.runIf(existsSync(DIST) && BACKENDS.some((b) => b.name === 'native'))('the native threads kept between calls', () => {
+  it('serve calls of 4, 2 and 8 threads in turn, and a worker thread that used them exits', async () => {
+    const code = `
+      const { parentPort, workerData } = require('node:worker_threads');
+      import(workerData.dist).then(({ evaluateBatch }) => {
+        const b = workerData.batch;
+        const means = [4, 2, 8].map((threads) => evaluateBatch(b, ['AP', 'nDCG@10'], { backend: 'native', threads }).mean);
+        parentPort.postMessage(means);
+      });`;
+    const b = bigBatch(7);
+    const worker = new Worker(code, { eval: true, workerData: { dist: pathToFileURL(DIST).href, batch: { scores: b.scores, labels: b.labels, offsets: b.offsets } } });
+    const [means] = (await once(worker, 'message')) as [Record<string, number>[]];
+    const [exitCode] = (await once(worker, 'exit')) as [number];
+    expect(exitCode).toBe(0);
+    const want = evaluateBatch({ scores: b.scores, labels: b.labels, offsets: b.offsets }, ['AP', 'nDCG@10'], { backend: 'js' }).mean;
+    for (const mean of means) for (const m of ['AP', 'nDCG@10']) expect(mean[m]).toBeCloseTo(want[m]!, 12);
   });
 });

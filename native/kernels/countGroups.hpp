@@ -37,13 +37,21 @@ void countGroups(const double* scores, const L* labels, int64_t start, int n, in
   for (int p = 0; p < kept; p++) groupJudged[p] = 0;
   for (int p = 0; p < kept * levels; p++) groupRel[p] = 0;
   for (int p = 0; p < kept * gains; p++) groupGain[p] = 0;
+  // the documents scoring higher than each one, where its group starts: counted for all of them
+  // at once, one score at a time against every other, a loop the compiler vectorizes (a count
+  // per document is a chain of scalar compares; the reference and the WASM kernel keep that
+  // form, since without vectors it holds the count in a register and this one reloads it)
+  const double* x = scores + start;
+  double* higher = s.select.data();
+  for (int i = 0; i < n; i++) higher[i] = 0;
+  for (int j = 0; j < n; j++) {
+    const double xj = x[j];
+    for (int i = 0; i < n; i++) higher[i] += xj > x[i] ? 1.0 : 0.0;
+  }
   for (int i = 0; i < n; i++) {
-    const double si = scores[start + i];
-    // the documents scoring higher: where i's group starts; one past the last row for a group
-    // starting at or past it, which the packing never reads (a clamp, not a branch on the data)
-    int above = 0;
-    for (int j = 0; j < n; j++) above += scores[start + j] > si ? 1 : 0;
-    above = std::min(above, rows);
+    // one past the last row for a group starting at or past it, which the packing never reads
+    // (a clamp, not a branch on the data)
+    const int above = std::min(static_cast<int>(higher[i]), rows);
     size[above]++;
     const double label = static_cast<double>(labels[start + i]);
     groupJudged[above] += label >= 0 ? 1 : 0;

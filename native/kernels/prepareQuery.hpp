@@ -8,7 +8,7 @@
 #include "gain.hpp"
 #include "plan.hpp"
 #include "scratch.hpp"
-#include "sortAscending.hpp"
+#include "largestDescending.hpp"
 
 namespace tie_eval {
 
@@ -35,6 +35,9 @@ int countAtLeast(const L* labels, int64_t start, int n, double level) {
   }
   return count;
 }
+
+/** The ideal labels an nDCG with this cut-off reads (0: no cut-off, all m of them). */
+inline int idealDepth(double cutoff, int m) { return cutoff > 0 ? static_cast<int>(std::min<double>(cutoff, m)) : m; }
 
 /** Whether a label of type L needs the integer check (integer types are integers). */
 template <typename L>
@@ -65,14 +68,11 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
   counts[judged] = countAtLeast(labels, start, n, 0);
   for (int t = 0; t < levels; t++) counts[t] = countAtLeast(labels, start, n, plan.threshold(t));
   // the ideal labels: integers; R and J are their counts, which must cover the ranking's
-  s.ensureIdeal(m);
   for (int i = 0; i < m; i++) {
-    const double label = static_cast<double>(ideal[idealStart + i]);
-    if (mayBeFractional<I>() && !isInteger(label)) {
+    if (mayBeFractional<I>() && !isInteger(static_cast<double>(ideal[idealStart + i]))) {
       s.badPosition = i;
       return STATUS_IDEAL_LABEL_NOT_INTEGER;
     }
-    s.ideal[i] = label;
   }
   constants[at + judged] = countAtLeast(ideal, idealStart, m, 0);
   for (int t = 0; t < levels; t++) constants[at + t] = countAtLeast(ideal, idealStart, m, plan.threshold(t));
@@ -82,19 +82,22 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
     if (relevant < constants[at]) return STATUS_RELEVANT_TOO_SMALL;
     constants[at] = relevant;
   }
-  // the ideal DCG of each nDCG measure: gains of the labels sorted descending (sorted for the
-  // first one: most measure sets have none)
-  const double* sorted = s.ideal.data();
-  bool isSorted = false;
+  // the ideal DCG of each nDCG measure: gains of the labels in descending order, listed once
+  // (most measure sets have no nDCG) as deep as the deepest one reads
+  int deepest = 0;
+  for (int row = 0; row < plan.measures(); row++) {
+    if (static_cast<int>(plan.rowField(row, ROW_KIND)) == KIND_NDCG) deepest = std::max(deepest, idealDepth(plan.rowField(row, ROW_CUTOFF), m));
+  }
+  if (deepest == 0) return STATUS_OK;
+  s.ensureIdeal(m);
+  const double* top = s.idealTop.data();
+  largestDescending(ideal + idealStart, m, deepest, s.idealTop.data());
   for (int row = 0; row < plan.measures(); row++) {
     if (static_cast<int>(plan.rowField(row, ROW_KIND)) != KIND_NDCG) continue;
-    if (!isSorted) sortAscending(s.ideal.data(), m, s.sorting.data());
-    isSorted = true;
     const int col = static_cast<int>(plan.rowField(row, ROW_GAIN));
-    const double cutoff = plan.rowField(row, ROW_CUTOFF);
-    const int last = cutoff > 0 ? static_cast<int>(std::min<double>(cutoff, m)) : m;
+    const int last = idealDepth(plan.rowField(row, ROW_CUTOFF), m);
     double sum = 0;
-    for (int j = 1; j <= last; j++) sum += gainOf(sorted[m - j], plan.gainType(col), plan.gainRel(col)) * s.discount[j];
+    for (int j = 1; j <= last; j++) sum += gainOf(top[j - 1], plan.gainType(col), plan.gainRel(col)) * s.discount[j];
     constants[at + static_cast<int64_t>(plan.rowField(row, ROW_IDEAL))] = sum;
   }
   return STATUS_OK;

@@ -22,7 +22,7 @@ struct Scratch {
   int64_t badPosition = -1;
   /** positions 0..n-1 of the query in rank order */
   std::vector<int32_t> order;
-  /** a copy of the query's scores for selecting the cut-off score */
+  /** a copy of the query's scores for selecting the cut-off score; countGroups' counts of higher scores */
   std::vector<double> select;
   /** end (exclusive) of each group, the tie vector */
   std::vector<int32_t> groupEnd;
@@ -34,10 +34,8 @@ struct Scratch {
   std::vector<double> groupGain;
   /** label counts of one query's ranking: relevant per level, then judged */
   std::vector<double> counts;
-  /** the ideal labels of one query */
-  std::vector<double> ideal;
-  /** working memory of sortAscending, as long as ideal */
-  std::vector<double> sorting;
+  /** the largest ideal labels of one query, descending (largestDescending); room for all of them */
+  std::vector<double> idealTop;
   /** hypergeometric probabilities for AP(norm=found) */
   std::vector<double> pmf;
   /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 */
@@ -62,10 +60,7 @@ struct Scratch {
 
   /** Makes room for m ideal labels. */
   void ensureIdeal(size_t m) {
-    if (ideal.size() < m) {
-      ideal.resize(std::max<size_t>({m, 2 * ideal.size(), 16}));
-      sorting.resize(ideal.size());
-    }
+    if (idealTop.size() < m) idealTop.resize(std::max<size_t>({m, 2 * idealTop.size(), 16}));
     ensureDiscount(m);
   }
 

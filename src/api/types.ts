@@ -50,9 +50,10 @@ export interface EvaluateOptions {
   /**
    * Threads the native backend shares the queries among (an integer from 1 to 256, default 1):
    * they take chunks of queries (about 16k documents each) in turn, and a batch of fewer than
-   * 32,768 documents per thread uses fewer threads (one for a small batch). The values, and the
-   * error bad input gets, do not depend on it. The `wasm` and `js` backends always run on the
-   * calling thread.
+   * 32,768 documents per thread uses fewer threads (one for a small batch). The threads beside
+   * the calling one are kept for the next call, and wait for it spinning for 2 ms before they
+   * sleep. The values, and the error bad input gets, do not depend on it. The `wasm` and `js`
+   * backends always run on the calling thread.
    */
   readonly threads?: number;
 }
