@@ -52,6 +52,45 @@ export function collect(bench: Bench, docs: number, describe: (task: string) => 
   }
 }
 
+/**
+ * Rounds of each row: on a shared VM a burst of load can hit one task for a second or more, so
+ * each row is timed in ROUNDS tasks, added round by round so the rows alternate, and reported by
+ * the median over its rounds, which does not follow one burst.
+ */
+export const ROUNDS = 5;
+
+/** A row to time: its task name and the call. */
+export interface Row {
+  name: string;
+  run: () => unknown;
+}
+
+/** Adds the rows to `bench` as ROUNDS tasks each, `${name} #${round}`, round by round. */
+export function addRounds(bench: Bench, rows: Row[]): void {
+  for (let round = 0; round < ROUNDS; round++) for (const { name, run } of rows) bench.add(`${name} #${round}`, run);
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+/**
+ * Adds the rows of a tinybench run made by addRounds, each with the median over its rounds of
+ * the rounds' medians (and p75s), and returns them; `describe` gives each row's fields by name.
+ */
+export function collectRounds(bench: Bench, rows: Row[], docs: number, describe: (row: string) => Omit<BenchResult, 'name' | 'medianMs' | 'p75Ms' | 'samples' | 'docsPerSec'>): BenchResult[] {
+  const collected = rows.map(({ name }): BenchResult => {
+    const rounds = bench.tasks.filter((t) => t.name.startsWith(`${name} #`)).map((t) => {
+      const r = t.result;
+      if (r.state !== 'completed') throw new Error(`benchmark ${t.name} did not complete: ${r.state === 'errored' ? r.error.message : r.state}`);
+      return r.latency;
+    });
+    const medianMs = median(rounds.map((r) => r.p50));
+    const samples = rounds.reduce((sum, r) => sum + r.samplesCount, 0);
+    return { name, ...describe(name), medianMs, p75Ms: median(rounds.map((r) => r.p75)), samples, docsPerSec: (docs / medianMs) * 1000 };
+  });
+  results.push(...collected);
+  return collected;
+}
+
 /** Prints the rows of a section, with each row's median as a ratio to the section's first. */
 export function printSection(title: string, rows: BenchResult[]): void {
   console.log(`\n${title}`);
