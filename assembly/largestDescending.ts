@@ -1,43 +1,41 @@
-import { getF64, setF64 } from './memory';
+import { getF64, getI32, setF64, setI32 } from './memory';
 
-/** Lists up to this long are read level by level; longer ones are sorted. */
-const LEVEL_PASS_MAX = 32;
+/** Labels spanning fewer values than this (largest - smallest + 1) are counted per value; others are sorted. */
+export const COUNTED_LEVELS = 64;
 
 /**
  * Writes the `count` largest of values[0..m) to top[0..count), descending (0 < count <= m;
- * `top` has room for m). A short list (an ideal ranking's few judged labels, on a handful of
- * levels) is read level by level: one pass finds how many hold the current level, the next the
- * largest value below it (a comparison sort mispredicts on such small, repetitive lists); a
- * longer one is partially sorted, by a heap. The values are f64 here (the glue widens ideal
- * labels); the C++ kernel reads them in their own type, which compilers vectorize.
- * The values must not be NaN (labels are checked integers).
+ * `top` has room for m). Labels span few values (trec_eval's 0-4 or so): they are counted per
+ * value in one pass (in `counts`, room for COUNTED_LEVELS i32; the C++ kernel keeps them on its
+ * stack) and listed from the largest value down, O(m) and no comparison sort, which mispredicts
+ * on such small, repetitive lists; values spanning more are partially sorted.
+ * The values must be integers (labels are checked), not NaN. f64 min and max are selects here:
+ * WebAssembly's also order NaN and -0, which engines do slowly.
  */
-export function largestDescending(values: usize, m: i32, count: i32, top: usize): void {
-  if (m > LEVEL_PASS_MAX) {
+export function largestDescending(values: usize, m: i32, count: i32, top: usize, counts: usize): void {
+  let lo = getF64(values, 0);
+  let hi = lo;
+  for (let i = 1; i < m; i++) {
+    const v = getF64(values, i);
+    lo = select<f64>(v, lo, v < lo);
+    hi = select<f64>(v, hi, v > hi);
+  }
+  if (hi - lo >= COUNTED_LEVELS) {
     for (let i = 0; i < m; i++) setF64(top, i, getF64(values, i));
     partialSortDescending(top, m, count);
     return;
   }
-  let level = getF64(values, 0);
-  for (let i = 1; i < m; i++) {
-    const v = getF64(values, i);
-    level = select<f64>(v, level, v > level);
+  const span = <i32>(hi - lo) + 1;
+  for (let v = 0; v < span; v++) setI32(counts, v, 0);
+  for (let i = 0; i < m; i++) {
+    const v = <i32>(getF64(values, i) - lo);
+    setI32(counts, v, getI32(counts, v) + 1);
   }
-  for (let filled = 0; ; ) {
-    // how many hold this level
-    let same = 0;
-    for (let i = 0; i < m; i++) same += <i32>(getF64(values, i) == level);
-    const end = min(count, filled + same);
+  let filled = 0;
+  for (let v = span - 1; filled < count; v--) {
+    const level = lo + <f64>v;
+    const end = min(count, filled + getI32(counts, v));
     for (; filled < end; filled++) setF64(top, filled, level);
-    // every value is listed once its level is, so a level below the smallest is never sought
-    if (filled == count) return;
-    // the next level: the largest value below this one (a select: f64.max also orders NaN and -0, slowly)
-    let next = -f64.MAX_VALUE;
-    for (let i = 0; i < m; i++) {
-      const v = getF64(values, i);
-      next = select<f64>(v, next, (v < level) & (v > next));
-    }
-    level = next;
   }
 }
 

@@ -95,7 +95,7 @@ export function prepareQuery<L>(labels: usize, start: i32, n: i32, ideal: usize,
   }
   if (deepest == 0) return STATUS_OK;
   const top = S.idealTop;
-  largestDescending(ideal + (<usize>idealStart << 3), m, deepest, top);
+  largestDescending(ideal + (<usize>idealStart << 3), m, deepest, top, S.levelCounts);
   for (let row = 0; row < measures; row++) {
     if (<i32>rowField(row, ROW_KIND) != KIND_NDCG) continue;
     const col = <i32>rowField(row, ROW_GAIN);

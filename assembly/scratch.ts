@@ -1,3 +1,4 @@
+import { COUNTED_LEVELS } from './largestDescending';
 import { setF64 } from './memory';
 
 // Working memory of the kernels, as the reference's Scratch object: regions of linear memory
@@ -21,6 +22,8 @@ export let groupGain: usize = 0;
 export let counts: usize = 0;
 /** the largest ideal labels of one query, descending (largestDescending; f64, room for all of them) */
 export let idealTop: usize = 0;
+/** largestDescending's count per label value (i32, COUNTED_LEVELS of them) */
+export let levelCounts: usize = 0;
 /** hypergeometric probabilities for AP(norm=found) (f64) */
 export let pmf: usize = 0;
 /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 (f64) */
@@ -41,7 +44,7 @@ export let badPosition: i32 = -1;
 export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, idealCapacity: i32): usize {
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
-  return (cap * 3) * 4 + cap * (3 + <usize>levelCount + <usize>gainCount) * 8 + (<usize>levelCount + 1) * 8 + (<usize>idealCapacity + table) * 8 + 64;
+  return (cap * 3) * 4 + cap * (3 + <usize>levelCount + <usize>gainCount) * 8 + (<usize>levelCount + 1) * 8 + (<usize>idealCapacity + table) * 8 + <usize>COUNTED_LEVELS * 4 + 64;
 }
 
 /** Places the scratch regions from `base` (8-byte aligned) and fills the discount table. */
@@ -59,5 +62,6 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   order = discount + <usize>table * 8;
   spare = order + cap * 4;
   groupEnd = spare + cap * 4;
+  levelCounts = groupEnd + cap * 4;
   for (let j = 1; j < table; j++) setF64(discount, j, 1 / Math.log2(<f64>(j + 1)));
 }

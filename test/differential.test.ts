@@ -105,6 +105,34 @@ describe.each(COMPILED)('differential: $name against the TypeScript reference', 
     }
   });
 
+  it('nDCG: ideal labels on few values (counted) and on many (sorted), in every label type, equal the reference to the bit', () => {
+    const next = rng(64);
+    const queries = 400;
+    const offsets = new Uint32Array(queries + 1);
+    for (let q = 0; q < queries; q++) offsets[q + 1] = offsets[q]! + randInt(next, 1, 70);
+    const total = offsets[queries]!;
+    const scores = Float64Array.from({ length: total }, () => randInt(next, 0, 5));
+    const wide: Record<string, number[]> = {
+      f64: [-1, 0, 1, 3, 64, 1000, 2 ** 40],
+      i32: [-(2 ** 31), -1, 0, 2, 63, 200, 2 ** 31 - 1],
+      u8: [0, 1, 2, 63, 64, 200, 255],
+    };
+    const make = { f64: Float64Array, i32: Int32Array, u8: Uint8Array };
+    for (const type of ['f64', 'i32', 'u8'] as const) {
+      // per query, labels on at most 5 values or spread over the type's range
+      const labels = new make[type](total);
+      for (let q = 0; q < queries; q++) {
+        const values = q % 2 === 0 ? [0, 1, 2, 3, 4] : wide[type]!;
+        for (let i = offsets[q]!; i < offsets[q + 1]!; i++) labels[i] = pick(next, values);
+      }
+      const measures = ['nDCG@1', 'nDCG@5', 'nDCG@10', 'nDCG@40', 'nDCG', 'nDCG(rel=3)@10'];
+      const batch = { scores, labels, offsets };
+      const want = evaluateBatch(batch, measures, { backend: 'js' });
+      const got = evaluateBatch(batch, measures, { backend: name });
+      for (const m of measures) expect(Array.from(got.perQuery[m]!), `${m}, ${type} labels`).toEqual(Array.from(want.perQuery[m]!));
+    }
+  });
+
   it('interleaved calls on two prepared batches give each its own values', () => {
     const backend = resolveBackend(name);
     const js = resolveBackend('js');

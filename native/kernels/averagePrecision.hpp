@@ -1,4 +1,5 @@
 #pragma once
+#include "inlineKernel.hpp"
 #include <algorithm>
 #include "catalog.hpp"
 #include "hypergeometric.hpp"
@@ -54,7 +55,7 @@ inline double apFoundCrossing(Scratch& s, double above, double before, double st
  *
  * With norm=found the denominator depends on the ordering: see `apFoundCrossing`.
  */
-inline double averagePrecision(Scratch& s, int col, double cutoff, int norm, double relevant) {
+TIE_EVAL_INLINE double averagePrecision(Scratch& s, int col, double cutoff, int norm, double relevant) {
   const double k = cutoff > 0 ? cutoff : s.n;
   double sum = 0;
   double carry = 0;  // Kahan: the rounding error of sum, kept so long groups stay exact to ~1 ulp

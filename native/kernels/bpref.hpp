@@ -1,4 +1,5 @@
 #pragma once
+#include "inlineKernel.hpp"
 #include <algorithm>
 #include "scratch.hpp"
 
@@ -20,7 +21,7 @@ inline double cappedSum(double a, double m, double cap) {
  * likely to follow 0..m of them, so n_d = B + Y with B those above the group and Y uniform on
  * 0..m; each of the group's r relevant documents adds 1 - (sum_y min(B + y, R)) / ((m + 1) min(N, R)).
  */
-inline double bpref(const Scratch& s, int col, double relevant, double judged) {
+TIE_EVAL_INLINE double bpref(const Scratch& s, int col, double relevant, double judged) {
   if (relevant == 0) return 0;
   const double scale = std::min(judged - relevant, relevant);
   double sum = 0;

@@ -1,4 +1,5 @@
 #pragma once
+#include "inlineKernel.hpp"
 #include <algorithm>
 #include "scratch.hpp"
 
@@ -9,7 +10,7 @@ namespace tie_eval {
  * takes the group's mean gain (gain sum / n_i) times its discount. Summed with Kahan's
  * compensation so long rankings and large groups stay exact to ~1 ulp.
  */
-inline double dcg(const Scratch& s, int gainCol, double cutoff) {
+TIE_EVAL_INLINE double dcg(const Scratch& s, int gainCol, double cutoff) {
   const double k = cutoff > 0 ? cutoff : s.n;
   double sum = 0;
   double carry = 0;
@@ -33,7 +34,7 @@ inline double dcg(const Scratch& s, int gainCol, double cutoff) {
 }
 
 /** nDCG@k = E[DCG@k] / IDCG@k, 0 when the ideal DCG is 0. */
-inline double ndcg(const Scratch& s, int gainCol, double cutoff, double ideal) {
+TIE_EVAL_INLINE double ndcg(const Scratch& s, int gainCol, double cutoff, double ideal) {
   return ideal > 0 ? dcg(s, gainCol, cutoff) / ideal : 0;
 }
 

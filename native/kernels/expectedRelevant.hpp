@@ -1,4 +1,5 @@
 #pragma once
+#include "inlineKernel.hpp"
 #include "scratch.hpp"
 
 namespace tie_eval {
@@ -9,7 +10,7 @@ namespace tie_eval {
  * holds on average (k - t_c) r_c / n_c of them in its k - t_c slots; positions beyond the
  * ranking count as non-relevant.
  */
-inline double expectedRelevant(const Scratch& s, int col, double k) {
+TIE_EVAL_INLINE double expectedRelevant(const Scratch& s, int col, double k) {
   double sum = 0;
   double start = 0;
   for (int g = 0; g < s.groupCount && start < k; g++) {

@@ -1,42 +1,42 @@
 #pragma once
 #include <algorithm>
 #include <functional>
-#include <limits>
 
 namespace tie_eval {
 
-/** Lists up to this long are read level by level; longer ones are sorted. */
-constexpr int LEVEL_PASS_MAX = 32;
+/** Labels spanning fewer values than this (largest - smallest + 1) are counted per value; others are sorted. */
+constexpr int COUNTED_LEVELS = 64;
 
 /**
  * Writes the `count` largest of values[0..m) to top[0..count), descending (0 < count <= m;
- * `top` has room for m). A short list (an ideal ranking's few judged labels, on a handful of
- * levels) is read level by level: one pass finds how many hold the current level, the next the
- * largest value below it, in the values' own type (compilers vectorize both; a comparison sort
- * mispredicts on such small, repetitive lists); a longer one is partially sorted.
- * The values must not be NaN (labels are checked integers).
+ * `top` has room for m). Labels span few values (trec_eval's 0-4 or so): they are counted per
+ * value in one pass and listed from the largest value down, O(m) and no comparison sort, which
+ * mispredicts on such small, repetitive lists; values spanning more are partially sorted.
+ * The values must be integers (labels are checked), not NaN.
  */
 template <typename V>
 void largestDescending(const V* values, int m, int count, double* top) {
-  if (m > LEVEL_PASS_MAX) {
+  V lo = values[0];
+  V hi = values[0];
+  for (int i = 1; i < m; i++) {
+    lo = std::min(lo, values[i]);
+    hi = std::max(hi, values[i]);
+  }
+  // the span in doubles: the difference of two int32 labels may not fit an int32
+  if (static_cast<double>(hi) - static_cast<double>(lo) >= COUNTED_LEVELS) {
     for (int i = 0; i < m; i++) top[i] = static_cast<double>(values[i]);
     std::partial_sort(top, top + count, top + m, std::greater<double>());
     return;
   }
-  V level = values[0];
-  for (int i = 1; i < m; i++) level = std::max(level, values[i]);
-  for (int filled = 0;;) {
-    // how many hold this level
-    int same = 0;
-    for (int i = 0; i < m; i++) same += values[i] == level ? 1 : 0;
-    const int end = std::min(count, filled + same);
-    for (; filled < end; filled++) top[filled] = static_cast<double>(level);
-    // every value is listed once its level is, so a level below the smallest is never sought
-    if (filled == count) return;
-    // the next level: the largest value below this one
-    V next = std::numeric_limits<V>::lowest();
-    for (int i = 0; i < m; i++) next = std::max(next, values[i] < level ? values[i] : std::numeric_limits<V>::lowest());
-    level = next;
+  const int span = static_cast<int>(hi - lo) + 1;
+  int counts[COUNTED_LEVELS];
+  for (int v = 0; v < span; v++) counts[v] = 0;
+  for (int i = 0; i < m; i++) counts[static_cast<int>(values[i] - lo)]++;
+  int filled = 0;
+  for (int v = span - 1; filled < count; v--) {
+    const double level = static_cast<double>(lo) + v;
+    const int end = std::min(count, filled + counts[v]);
+    for (; filled < end; filled++) top[filled] = level;
   }
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include "inlineKernel.hpp"
 #include <algorithm>
 #include "scratch.hpp"
 
@@ -9,7 +10,7 @@ namespace tie_eval {
  * every position of a group is relevant with chance r_i / n_i. The weight p^(j-1) is kept as
  * a running product and the scan stops once it underflows to 0; the sum is compensated (Kahan).
  */
-inline double rbp(const Scratch& s, int col, double cutoff, double p) {
+TIE_EVAL_INLINE double rbp(const Scratch& s, int col, double cutoff, double p) {
   const double k = cutoff > 0 ? cutoff : s.n;
   double sum = 0;
   double carry = 0;

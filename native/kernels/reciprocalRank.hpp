@@ -1,4 +1,5 @@
 #pragma once
+#include "inlineKernel.hpp"
 #include <algorithm>
 #include "firstRelevantGroup.hpp"
 #include "scratch.hpp"
@@ -11,7 +12,7 @@ namespace tie_eval {
  * relevant document sits at slot x with chance f(x-1) r / (n - x + 1). That product is summed
  * directly, never as f(x-1) - f(x), which cancels badly in large groups.
  */
-inline double reciprocalRank(const Scratch& s, int col, double cutoff) {
+TIE_EVAL_INLINE double reciprocalRank(const Scratch& s, int col, double cutoff) {
   const double k = cutoff > 0 ? cutoff : s.n;
   const int g = firstRelevantGroup(s, col, k);
   if (g < 0) return 0;

@@ -1,4 +1,5 @@
 #pragma once
+#include "inlineKernel.hpp"
 #include "firstRelevantGroup.hpp"
 #include "scratch.hpp"
 
@@ -10,7 +11,7 @@ namespace tie_eval {
  * first relevant document of that group falls in its k - t_c slots: the same first-slot
  * probabilities as RR, summed (a sum of positive terms, stable where 1 - f would cancel).
  */
-inline double success(const Scratch& s, int col, double k) {
+TIE_EVAL_INLINE double success(const Scratch& s, int col, double k) {
   const int g = firstRelevantGroup(s, col, k);
   if (g < 0) return 0;
   if (s.groupEnd[g] <= k) return 1;
