@@ -90,8 +90,8 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
   }
   if (deepest == 0) return STATUS_OK;
   s.ensureIdeal(m);
-  const double* top = s.idealTop.data();
-  largestDescending(ideal + idealStart, m, deepest, s.idealTop.data());
+  double* top = s.idealTop.data();
+  largestDescending(ideal + idealStart, m, deepest, top);
   for (int row = 0; row < plan.measures(); row++) {
     if (static_cast<int>(plan.rowField(row, ROW_KIND)) != KIND_NDCG) continue;
     const int col = static_cast<int>(plan.rowField(row, ROW_GAIN));
