@@ -17,12 +17,11 @@ using tie_eval::Plan;
 using tie_eval::Scratch;
 
 /**
- * The scratches of one Node environment (main thread, each worker), so workers never share
- * them: one per thread of a call (see runInParts), kept for the next call.
+ * The scratches and threads of one Node environment (main thread, each worker), so workers
+ * never share them: one scratch per thread of a call (see runInParts), kept for the next call.
  */
 struct AddonData {
-  std::vector<Scratch> scratches = std::vector<Scratch>(1);
-  tie_eval::WorkerPool pool;
+  tie_eval::Workers workers;
 };
 
 Napi::Value fail(Napi::Env env, bool typeError, const std::string& message) {
@@ -211,7 +210,7 @@ int evaluateRange(const Arrays<L, I>& a, const Plan& plan, int mode, int64_t fir
 
 Napi::Value failWith(Napi::Env env, const Problem& p) { return fail(env, p.typeError, p.message); }
 
-AddonData& dataOf(Napi::Env env) { return *env.GetInstanceData<AddonData>(); }
+tie_eval::Workers& workersOf(Napi::Env env) { return env.GetInstanceData<AddonData>()->workers; }
 
 int threadsOf(const Napi::Value& v) { return v.As<Napi::Number>().Int32Value(); }
 
@@ -242,7 +241,7 @@ Napi::Value PrepareQueries(const Napi::CallbackInfo& info) {
   const Plan plan(info[5].As<Napi::Float64Array>().Data());
   int32_t* status = info[7].As<Napi::Int32Array>().Data();
   const int code = withPrepareArrays(info, [&](const auto& a) {
-    return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[8]), dataOf(env).scratches, dataOf(env).pool, status, [&](int64_t first, int64_t last, Scratch& s, int32_t* part) {
+    return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[8]), workersOf(env), status, [&](int64_t first, int64_t last, Scratch& s, int32_t* part) {
       prepareRange(a, plan, first, last, s, part);
     });
   });
@@ -263,7 +262,7 @@ Napi::Value EvaluateQueries(const Napi::CallbackInfo& info) {
   const int code = withLabelType(info[1], [&](auto label) {
     auto a = judgedArrays<decltype(label), double>(info[1], info[2], info[6]);
     addScores(a, info[0], info[3], info[7]);
-    return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[9]), dataOf(env).scratches, dataOf(env).pool, status, [&](int64_t first, int64_t last, Scratch& s, int32_t* part) {
+    return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[9]), workersOf(env), status, [&](int64_t first, int64_t last, Scratch& s, int32_t* part) {
       evaluateRange(a, plan, mode, first, last, s, part);
     });
   });
@@ -289,7 +288,7 @@ Napi::Value EvaluateBatch(const Napi::CallbackInfo& info) {
   int32_t* status = info[7].As<Napi::Int32Array>().Data();
   const int code = withPrepareArrays(info, [&](auto& a) {
     addScores(a, info[9], info[10], info[12]);
-    return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[8]), dataOf(env).scratches, dataOf(env).pool, status, [&](int64_t first, int64_t last, Scratch& s, int32_t* part) {
+    return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[8]), workersOf(env), status, [&](int64_t first, int64_t last, Scratch& s, int32_t* part) {
       if (prepareRange(a, plan, first, last, s, part) == tie_eval::STATUS_OK) evaluateRange(a, plan, mode, first, last, s, part);
     });
   });

@@ -30,15 +30,25 @@ constexpr int64_t CHUNK_ENTRIES = 16384;
 constexpr int MAX_THREADS = 256;
 
 /**
+ * What a Node environment keeps between calls: a Scratch per thread (thread t uses
+ * scratches[t]) and the pool of threads beside the calling one.
+ */
+struct Workers {
+  std::vector<Scratch> scratches = std::vector<Scratch>(1);
+  WorkerPool pool;
+};
+
+/**
  * Runs `run(first, last, scratch, status)` over query ranges [first, last) that cover the batch:
- * all at once on the calling thread with `scratches[0]` when one thread is asked for or the
- * batch is small; else in chunks that the calling thread and up to `threads` - 1 threads of
- * `pool` take in turn, thread t with `scratches[t]`.
+ * all at once on the calling thread with `workers.scratches[0]` when one thread is asked for or
+ * the batch is small; else in chunks that the calling thread and up to `threads` - 1 threads of
+ * `workers.pool` take in turn, thread t with `workers.scratches[t]`.
  * Writes the status of the failure at the lowest query (what one thread would have met first),
  * or OK, to `status`, and returns the code.
  */
 template <typename Run>
-int runInParts(const uint32_t* offsets, int64_t queries, int threads, std::vector<Scratch>& scratches, WorkerPool& pool, int32_t* status, Run run) {
+int runInParts(const uint32_t* offsets, int64_t queries, int threads, Workers& workers, int32_t* status, Run run) {
+  std::vector<Scratch>& scratches = workers.scratches;
   const int64_t entries = offsets[queries];
   const int parts = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>({threads, queries, entries / PART_MIN_ENTRIES})));
   if (parts == 1) {
@@ -57,7 +67,7 @@ int runInParts(const uint32_t* offsets, int64_t queries, int threads, std::vecto
       if (found[0] != STATUS_OK && failures[t][0] == STATUS_OK) failures[t] = found;
     }
   };
-  pool.run(parts - 1, work);
+  workers.pool.run(parts - 1, work);
   const std::array<int32_t, 3>* lowest = nullptr;
   for (const auto& failure : failures) {
     if (failure[0] != STATUS_OK && (lowest == nullptr || failure[1] < (*lowest)[1])) lowest = &failure;
