@@ -8,7 +8,7 @@ import { f1 } from './f1';
 import { firstNaN } from './firstNaN';
 import { getF64, setF64 } from './memory';
 import { orderQuery, SELECT_ABOVE } from './orderQuery';
-import { ROW_CUTOFF, ROW_GAIN, ROW_IDEAL, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, judgedSlot, planMeasures, rowField } from './plan';
+import { ROW_CUTOFF, ROW_GAIN, ROW_IDEAL, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, judgedSlot, planMeasures, rowField, rowInt } from './plan';
 import { precision } from './precision';
 import { rbp } from './rbp';
 import { recall } from './recall';
@@ -42,9 +42,9 @@ export function evaluateQuery<L>(
   // the deepest position any measure reads: its cut-off, R for Rprec, else the whole ranking
   let depth: f64 = 0;
   for (let row = 0; row < count; row++) {
-    const kind = <i32>rowField(row, ROW_KIND);
+    const kind = rowInt(row, ROW_KIND);
     const cutoff = rowField(row, ROW_CUTOFF);
-    const need = kind == KIND_RPREC ? getF64(constants, at + <i32>rowField(row, ROW_THRESHOLD)) : cutoff > 0 ? cutoff : <f64>n;
+    const need = kind == KIND_RPREC ? getF64(constants, at + rowInt(row, ROW_THRESHOLD)) : cutoff > 0 ? cutoff : <f64>n;
     depth = Math.max(depth, need);
   }
   depth = Math.min(depth, <f64>n);
@@ -60,9 +60,9 @@ export function evaluateQuery<L>(
     buildGroups<L>(scores, labels, start, n, held, <i32>depth, mode != AVERAGE);
   }
   for (let row = 0; row < count; row++) {
-    const kind = <i32>rowField(row, ROW_KIND);
+    const kind = rowInt(row, ROW_KIND);
     const cutoff = rowField(row, ROW_CUTOFF);
-    const col = <i32>rowField(row, ROW_THRESHOLD);
+    const col = rowInt(row, ROW_THRESHOLD);
     const relevant = getF64(constants, at + col);
     let value: f64 = 0;
     switch (kind) {
@@ -76,16 +76,16 @@ export function evaluateQuery<L>(
         value = f1(col, cutoff, relevant);
         break;
       case KIND_AP:
-        value = averagePrecision(col, cutoff, <i32>rowField(row, ROW_PARAM), relevant);
+        value = averagePrecision(col, cutoff, rowInt(row, ROW_PARAM), relevant);
         break;
       case KIND_RR:
         value = reciprocalRank(col, cutoff);
         break;
       case KIND_DCG:
-        value = dcg(<i32>rowField(row, ROW_GAIN), cutoff);
+        value = dcg(rowInt(row, ROW_GAIN), cutoff);
         break;
       case KIND_NDCG:
-        value = ndcg(<i32>rowField(row, ROW_GAIN), cutoff, getF64(constants, at + <i32>rowField(row, ROW_IDEAL)));
+        value = ndcg(rowInt(row, ROW_GAIN), cutoff, getF64(constants, at + rowInt(row, ROW_IDEAL)));
         break;
       case KIND_RBP:
         value = rbp(col, cutoff, rowField(row, ROW_PARAM));

@@ -11,16 +11,41 @@ export function heapBase(): usize {
   return __heap_base;
 }
 
-export function prepareQueriesU8(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
-  return prepareQueries<u8>(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, constants, status);
+// prepareQueries per label type and ideal label type, as the native addon instantiates it
+export function prepareQueriesU8U8(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+  return prepareQueries<u8, u8>(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, constants, status);
 }
 
-export function prepareQueriesI32(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
-  return prepareQueries<i32>(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, constants, status);
+export function prepareQueriesU8I32(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+  return prepareQueries<u8, i32>(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, constants, status);
 }
 
-export function prepareQueriesF64(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
-  return prepareQueries<f64>(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, constants, status);
+export function prepareQueriesU8F64(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+  return prepareQueries<u8, f64>(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, constants, status);
+}
+
+export function prepareQueriesI32U8(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+  return prepareQueries<i32, u8>(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, constants, status);
+}
+
+export function prepareQueriesI32I32(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+  return prepareQueries<i32, i32>(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, constants, status);
+}
+
+export function prepareQueriesI32F64(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+  return prepareQueries<i32, f64>(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, constants, status);
+}
+
+export function prepareQueriesF64U8(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+  return prepareQueries<f64, u8>(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, constants, status);
+}
+
+export function prepareQueriesF64I32(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+  return prepareQueries<f64, i32>(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, constants, status);
+}
+
+export function prepareQueriesF64F64(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+  return prepareQueries<f64, f64>(labels, offsets, first, last, ideal, idealOffsets, relevant, plan, constants, status);
 }
 
 export function evaluateQueriesU8(scores: usize, labels: usize, offsets: usize, queries: i32, first: i32, last: i32, tieKeys: usize, mode: i32, plan: usize, constants: usize, out: usize, status: usize): i32 {

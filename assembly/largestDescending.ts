@@ -1,39 +1,48 @@
-import { getF64, getI32, setF64, setI32 } from './memory';
+import { getF64, getI32, getLabel, setF64, setI32 } from './memory';
 
 /** Labels spanning fewer values than this (largest - smallest + 1) are counted per value; others are sorted. */
 export const COUNTED_LEVELS = 64;
 
 /**
- * Writes the `count` largest of values[0..m) to top[0..count), descending (0 < count <= m;
- * `top` has room for m). Labels span few values (trec_eval's 0-4 or so): they are counted per
+ * Writes the `count` largest of values[0..m) (of type V: u8, i32 or f64) to top[0..count) as
+ * f64, descending (0 < count <= m; `top` has room for m). Labels span few values (trec_eval's 0-4 or so): they are counted per
  * value in one pass (in `counts`, room for COUNTED_LEVELS i32; the C++ kernel keeps them on its
  * stack) and listed from the largest value down, O(m) and no comparison sort, which mispredicts
  * on such small, repetitive lists; values spanning more are partially sorted.
  * The values must be integers (labels are checked), not NaN. f64 min and max are selects here:
  * WebAssembly's also order NaN and -0, which engines do slowly.
  */
-export function largestDescending(values: usize, m: i32, count: i32, top: usize, counts: usize): void {
-  let lo = getF64(values, 0);
+export function largestDescending<V>(values: usize, m: i32, count: i32, top: usize, counts: usize): void {
+  // integer labels are compared and counted as i32, as C++ does in the label's own type: an
+  // f64 to i32 conversion per label is a round, a convert and a range check in the engine
+  if (isInteger<V>()) countDescending<V, i32>(values, m, count, top, counts);
+  else countDescending<V, f64>(values, m, count, top, counts);
+}
+
+/** largestDescending with the values read as W (i32 for integer labels, else f64). */
+@inline function countDescending<V, W>(values: usize, m: i32, count: i32, top: usize, counts: usize): void {
+  let lo = <W>load<V>(values);
   let hi = lo;
   for (let i = 1; i < m; i++) {
-    const v = getF64(values, i);
-    lo = select<f64>(v, lo, v < lo);
-    hi = select<f64>(v, hi, v > hi);
+    const v = <W>load<V>(values + (<usize>i << alignof<V>()));
+    lo = select<W>(v, lo, v < lo);
+    hi = select<W>(v, hi, v > hi);
   }
-  if (hi - lo >= COUNTED_LEVELS) {
-    for (let i = 0; i < m; i++) setF64(top, i, getF64(values, i));
+  // the span in f64: the difference of two i32 labels may not fit an i32
+  if (<f64>hi - <f64>lo >= COUNTED_LEVELS) {
+    for (let i = 0; i < m; i++) setF64(top, i, getLabel<V>(values, i));
     partialSortDescending(top, m, count);
     return;
   }
   const span = <i32>(hi - lo) + 1;
   for (let v = 0; v < span; v++) setI32(counts, v, 0);
   for (let i = 0; i < m; i++) {
-    const v = <i32>(getF64(values, i) - lo);
+    const v = <i32>(<W>load<V>(values + (<usize>i << alignof<V>())) - lo);
     setI32(counts, v, getI32(counts, v) + 1);
   }
   let filled = 0;
   for (let v = span - 1; filled < count; v--) {
-    const level = lo + <f64>v;
+    const level = <f64>lo + <f64>v;
     const end = min(count, filled + getI32(counts, v));
     for (; filled < end; filled++) setF64(top, filled, level);
   }

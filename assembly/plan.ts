@@ -1,4 +1,5 @@
-import { getF64 } from './memory';
+import { getF64, getI32, setI32 } from './memory';
+import * as S from './scratch';
 
 // The packed plan (src/measures/plan.ts, packPlan): a header of four counts (measures M,
 // levels T, gain columns G, constants per query C), then T levels, G gain codes, G gain
@@ -23,7 +24,7 @@ let gainTypes: usize = 0;
 let gainRels: usize = 0;
 let rows: usize = 0;
 
-/** Reads the plan at `plan` for the kernels that follow. */
+/** Reads the plan at `plan` for the kernels that follow (the scratch must be laid out: see gainCodes). */
 export function decodePlan(plan: usize): void {
   measureCount = <i32>getF64(plan, 0);
   levelCount = <i32>getF64(plan, 1);
@@ -33,6 +34,11 @@ export function decodePlan(plan: usize): void {
   gainTypes = thresholds + (<usize>levelCount << 3);
   gainRels = gainTypes + (<usize>gainCount << 3);
   rows = gainRels + (<usize>gainCount << 3);
+  // the gain codes and the rows' fields as integers, once: an f64 to i32 conversion is a round,
+  // a convert and a range check in the engine, too much to do for every document as gainOf is
+  // called, or for every query and measure
+  for (let c = 0; c < gainCount; c++) setI32(S.gainCodes, c, <i32>getF64(gainTypes, c));
+  for (let p = 0; p < measureCount * ROW_SIZE; p++) setI32(S.rowInts, p, <i32>getF64(rows, p));
 }
 
 @inline export function planMeasures(): i32 {
@@ -56,7 +62,7 @@ export function decodePlan(plan: usize): void {
 }
 
 @inline export function gainType(c: i32): i32 {
-  return <i32>getF64(gainTypes, c);
+  return getI32(S.gainCodes, c);
 }
 
 @inline export function gainRel(c: i32): f64 {
@@ -66,6 +72,11 @@ export function decodePlan(plan: usize): void {
 /** Field `field` of measure row `row`. */
 @inline export function rowField(row: i32, field: i32): f64 {
   return getF64(rows, row * ROW_SIZE + field);
+}
+
+/** Integer field `field` (kind, column, gain column, ideal slot, AP's norm) of measure row `row`, as decodePlan converted it. */
+@inline export function rowInt(row: i32, field: i32): i32 {
+  return getI32(S.rowInts, row * ROW_SIZE + field);
 }
 
 /** Index of the judged count in a query's constants. */

@@ -6,13 +6,14 @@ import * as S from './scratch';
 
 /**
  * Step 0 for queries [first, last) of a batch: each query's constants (R per level, J, ideal
- * DCGs) into constants[q * C ..]. `relevant` is the caller's R per query, or 0 (none).
+ * DCGs) into constants[q * C ..]. Labels are of type L, ideal labels of type I (each u8, i32
+ * or f64). `relevant` is the caller's R per query, or 0 (none).
  * Writes [code, query, position] to `status` and returns the code.
  */
-export function prepareQueries<L>(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
+export function prepareQueries<L, I>(labels: usize, offsets: usize, first: i32, last: i32, ideal: usize, idealOffsets: usize, relevant: usize, plan: usize, constants: usize, status: usize): i32 {
   decodePlan(plan);
   for (let q = first; q < last; q++) {
-    const code = prepareQuery<L>(
+    const code = prepareQuery<L, I>(
       labels,
       getU32(offsets, q),
       getU32(offsets, q + 1) - getU32(offsets, q),

@@ -1,7 +1,7 @@
 import { KIND_NDCG, STATUS_IDEAL_LABEL_NOT_INTEGER, STATUS_IDEAL_MISSING_LABELS, STATUS_LABEL_NOT_INTEGER, STATUS_OK, STATUS_RELEVANT_NOT_COUNT, STATUS_RELEVANT_TOO_SMALL } from './catalog';
 import { gainOf } from './gain';
 import { getF64, getLabel, setF64 } from './memory';
-import { ROW_CUTOFF, ROW_GAIN, ROW_IDEAL, ROW_KIND, gainRel, gainType, judgedSlot, planLevels, planMeasures, rowField, threshold } from './plan';
+import { ROW_CUTOFF, ROW_GAIN, ROW_IDEAL, ROW_KIND, gainRel, gainType, judgedSlot, planLevels, planMeasures, rowField, rowInt, threshold } from './plan';
 import * as S from './scratch';
 import { largestDescending } from './largestDescending';
 
@@ -31,6 +31,11 @@ function countAtLeast<L>(labels: usize, start: i32, n: i32, level: f64): i32 {
   return count;
 }
 
+/** Whether label types A and B (each u8, i32 or f64) are the same; folded at compile time. */
+@inline function sameLabelType<A, B>(): bool {
+  return sizeof<A>() == sizeof<B>() && isFloat<A>() == isFloat<B>();
+}
+
 /** The ideal labels an nDCG with this cut-off reads (0: no cut-off, all m of them). */
 @inline function idealDepth(cutoff: f64, m: i32): i32 {
   return cutoff > 0 ? <i32>min(cutoff, <f64>m) : m;
@@ -54,9 +59,9 @@ function countAtLeast<L>(labels: usize, start: i32, n: i32, level: f64): i32 {
  * `relevant` (R given by the caller, NaN when not) replaces the counted R; it must be a
  * count no smaller than the relevant documents of the ranking or of the ideal labels.
  * Returns a status code; on failure `S.badPosition` is the offending position or -1.
- * The ideal labels are always f64 here: the glue widens them when it copies them in.
+ * Labels are of type L, ideal labels of type I (each u8, i32 or f64).
  */
-export function prepareQuery<L>(labels: usize, start: i32, n: i32, ideal: usize, idealStart: i32, m: i32, relevant: f64, constants: usize, at: i32): i32 {
+export function prepareQuery<L, I>(labels: usize, start: i32, n: i32, ideal: usize, idealStart: i32, m: i32, relevant: f64, constants: usize, at: i32): i32 {
   const levels = planLevels();
   const judged = judgedSlot();
   const counts = S.counts;
@@ -71,16 +76,22 @@ export function prepareQuery<L>(labels: usize, start: i32, n: i32, ideal: usize,
   }
   setF64(counts, judged, countAtLeast<L>(labels, start, n, 0));
   for (let t = 0; t < levels; t++) setF64(counts, t, countAtLeast<L>(labels, start, n, threshold(t)));
-  // the ideal labels: integers; R and J are their counts, which must cover the ranking's
-  for (let i = 0; i < m; i++) {
-    if (!isInteger(getF64(ideal, idealStart + i))) {
-      S.badPosition = i;
-      return STATUS_IDEAL_LABEL_NOT_INTEGER;
+  // the ideal labels: integers; R and J are their counts, which must cover the ranking's.
+  // When they are the ranking's own labels (no ideal labels given, the usual case), they were
+  // checked and counted just above
+  if (sameLabelType<L, I>() && ideal + (<usize>idealStart << alignof<I>()) == labels + (<usize>start << alignof<L>()) && m == n) {
+    for (let t = 0; t <= levels; t++) setF64(constants, at + t, getF64(counts, t));
+  } else {
+    for (let i = 0; i < m; i++) {
+      if (isFloat<I>() && !isInteger(getLabel<I>(ideal, idealStart + i))) {
+        S.badPosition = i;
+        return STATUS_IDEAL_LABEL_NOT_INTEGER;
+      }
     }
+    setF64(constants, at + judged, countAtLeast<I>(ideal, idealStart, m, 0));
+    for (let t = 0; t < levels; t++) setF64(constants, at + t, countAtLeast<I>(ideal, idealStart, m, threshold(t)));
+    for (let t = 0; t <= levels; t++) if (getF64(constants, at + t) < getF64(counts, t)) return STATUS_IDEAL_MISSING_LABELS;
   }
-  setF64(constants, at + judged, countAtLeast<f64>(ideal, idealStart, m, 0));
-  for (let t = 0; t < levels; t++) setF64(constants, at + t, countAtLeast<f64>(ideal, idealStart, m, threshold(t)));
-  for (let t = 0; t <= levels; t++) if (getF64(constants, at + t) < getF64(counts, t)) return STATUS_IDEAL_MISSING_LABELS;
   if (!isNaN(relevant)) {
     if (!isInteger(relevant) || relevant < 0) return STATUS_RELEVANT_NOT_COUNT;
     if (relevant < getF64(constants, at)) return STATUS_RELEVANT_TOO_SMALL;
@@ -91,18 +102,18 @@ export function prepareQuery<L>(labels: usize, start: i32, n: i32, ideal: usize,
   const measures = planMeasures();
   let deepest = 0;
   for (let row = 0; row < measures; row++) {
-    if (<i32>rowField(row, ROW_KIND) == KIND_NDCG) deepest = max(deepest, idealDepth(rowField(row, ROW_CUTOFF), m));
+    if (rowInt(row, ROW_KIND) == KIND_NDCG) deepest = max(deepest, idealDepth(rowField(row, ROW_CUTOFF), m));
   }
   if (deepest == 0) return STATUS_OK;
   const top = S.idealTop;
-  largestDescending(ideal + (<usize>idealStart << 3), m, deepest, top, S.levelCounts);
+  largestDescending<I>(ideal + (<usize>idealStart << alignof<I>()), m, deepest, top, S.levelCounts);
   for (let row = 0; row < measures; row++) {
-    if (<i32>rowField(row, ROW_KIND) != KIND_NDCG) continue;
-    const col = <i32>rowField(row, ROW_GAIN);
+    if (rowInt(row, ROW_KIND) != KIND_NDCG) continue;
+    const col = rowInt(row, ROW_GAIN);
     const last = idealDepth(rowField(row, ROW_CUTOFF), m);
     let sum: f64 = 0;
     for (let j = 1; j <= last; j++) sum += gainOf(getF64(top, j - 1), gainType(col), gainRel(col)) * getF64(S.discount, j);
-    setF64(constants, at + <i32>rowField(row, ROW_IDEAL), sum);
+    setF64(constants, at + rowInt(row, ROW_IDEAL), sum);
   }
   return STATUS_OK;
 }

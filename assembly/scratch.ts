@@ -1,5 +1,6 @@
 import { COUNTED_LEVELS } from './largestDescending';
 import { setF64 } from './memory';
+import { ROW_SIZE } from './plan';
 
 // Working memory of the kernels, as the reference's Scratch object: regions of linear memory
 // placed by layoutScratch (the glue reserves scratchBytes of them) and reused across queries.
@@ -8,7 +9,7 @@ import { setF64 } from './memory';
 export let order: usize = 0;
 /** the merge buffer of sortPositions (i32) */
 export let spare: usize = 0;
-/** a copy of the query's scores for selecting the cut-off score (f64) */
+/** a copy of the query's scores for selecting the cut-off score (f64); countGroups' counts of higher scores (i32) */
 export let select: usize = 0;
 /** end (exclusive) of each group, the tie vector (i32) */
 export let groupEnd: usize = 0;
@@ -28,6 +29,10 @@ export let levelCounts: usize = 0;
 export let pmf: usize = 0;
 /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 (f64) */
 export let discount: usize = 0;
+/** the plan's gain codes as integers, one per gain column (i32; decodePlan fills them) */
+export let gainCodes: usize = 0;
+/** the plan's row fields as integers, ROW_SIZE per measure (i32; decodePlan fills them) */
+export let rowInts: usize = 0;
 
 /** documents in the current query's ranking */
 export let n: i32 = 0;
@@ -40,15 +45,15 @@ export let gains: i32 = 0;
 /** where a kernel found bad input (position in the query, or -1) */
 export let badPosition: i32 = -1;
 
-/** Bytes of scratch for queries of up to `capacity` documents and `idealCapacity` ideal labels. */
-export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, idealCapacity: i32): usize {
+/** Bytes of scratch for queries of up to `capacity` documents and `idealCapacity` ideal labels, and a plan of these counts. */
+export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, measureCount: i32, idealCapacity: i32): usize {
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
-  return (cap * 3) * 4 + cap * (3 + <usize>levelCount + <usize>gainCount) * 8 + (<usize>levelCount + 1) * 8 + (<usize>idealCapacity + table) * 8 + <usize>COUNTED_LEVELS * 4 + 64;
+  return (cap * 3) * 4 + cap * (3 + <usize>levelCount + <usize>gainCount) * 8 + (<usize>levelCount + 1) * 8 + (<usize>idealCapacity + table) * 8 + (<usize>COUNTED_LEVELS + <usize>gainCount + <usize>measureCount * ROW_SIZE) * 4 + 64;
 }
 
 /** Places the scratch regions from `base` (8-byte aligned) and fills the discount table. */
-export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainCount: i32, idealCapacity: i32): void {
+export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainCount: i32, measureCount: i32, idealCapacity: i32): void {
   const cap = <usize>capacity + 1;
   const table = max(capacity, idealCapacity) + 1;
   select = base;
@@ -63,5 +68,7 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   spare = order + cap * 4;
   groupEnd = spare + cap * 4;
   levelCounts = groupEnd + cap * 4;
+  gainCodes = levelCounts + <usize>COUNTED_LEVELS * 4;
+  rowInts = gainCodes + <usize>gainCount * 4;
   for (let j = 1; j < table; j++) setF64(discount, j, 1 / Math.log2(<f64>(j + 1)));
 }

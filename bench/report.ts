@@ -27,11 +27,15 @@ export interface BackendRun {
   label: string;
 }
 
-/** Every available backend on one thread, and native on every core as well when there are several. */
+/** Every available backend on one thread, and native and wasm on every core as well when there are several. */
 export function backendRuns(): BackendRun[] {
   const runs: BackendRun[] = backendInfo().available.map((backend) => ({ backend, threads: 1, label: backend }));
   const cores = os.availableParallelism();
-  if (cores > 1 && runs.some((r) => r.backend === 'native')) runs.push({ backend: 'native', threads: cores, label: `native ×${cores} threads` });
+  if (cores > 1) {
+    for (const backend of ['native', 'wasm'] as const) {
+      if (runs.some((r) => r.backend === backend)) runs.push({ backend, threads: cores, label: `${backend} ×${cores} threads` });
+    }
+  }
   return runs;
 }
 

@@ -9,7 +9,9 @@ declare namespace WebAssembly {
     readonly exports: Record<string, unknown>;
   }
   class Memory {
-    readonly buffer: ArrayBuffer;
+    /** sizes in 64 KiB pages; a shared memory's buffer is a SharedArrayBuffer */
+    constructor(descriptor: { initial: number; maximum?: number; shared?: boolean });
+    readonly buffer: ArrayBuffer | SharedArrayBuffer;
     grow(pages: number): number;
   }
 }

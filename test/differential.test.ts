@@ -133,6 +133,38 @@ describe.each(COMPILED)('differential: $name against the TypeScript reference', 
     }
   });
 
+  it('ideal labels of each type beside labels of each type (every step-0 kernel), given or the labels themselves', () => {
+    const next = rng(9);
+    const queries = 300;
+    const offsets = new Uint32Array(queries + 1);
+    const idealOffsets = new Uint32Array(queries + 1);
+    for (let q = 0; q < queries; q++) {
+      offsets[q + 1] = offsets[q]! + randInt(next, 0, 40);
+      idealOffsets[q + 1] = idealOffsets[q]! + (offsets[q + 1]! - offsets[q]!) + randInt(next, 0, 5);
+    }
+    const values = Array.from({ length: offsets[queries]! }, () => pick(next, [0, 0, 1, 2, 3]));
+    const idealValues: number[] = [];
+    for (let q = 0; q < queries; q++) {
+      idealValues.push(...values.slice(offsets[q], offsets[q + 1]));
+      while (idealValues.length < idealOffsets[q + 1]!) idealValues.push(pick(next, [0, 1, 2, 3, 4]));
+    }
+    const scores = Float64Array.from(values, () => randInt(next, 0, 4));
+    const measures = ['nDCG@10', 'nDCG', 'AP', 'bpref', 'R@10', 'Rprec'];
+    const make = [Float64Array, Int32Array, Uint8Array];
+    for (const L of make) {
+      const labels = L.from(values);
+      const want = evaluateBatch({ scores, labels, offsets, idealLabels: { labels: Float64Array.from(idealValues), offsets: idealOffsets } }, measures, { backend: 'js' });
+      for (const I of make) {
+        const got = evaluateBatch({ scores, labels, offsets, idealLabels: { labels: I.from(idealValues), offsets: idealOffsets } }, measures, { backend: name });
+        for (const m of measures) expect(Array.from(got.perQuery[m]!), `${m}, ${L.name} labels, ${I.name} ideal labels`).toEqual(Array.from(want.perQuery[m]!));
+      }
+      // no ideal labels: the ranking's own, read in place
+      const own = evaluateBatch({ scores, labels, offsets }, measures, { backend: name });
+      const ownWant = evaluateBatch({ scores, labels: Float64Array.from(values), offsets, idealLabels: { labels: Float64Array.from(values), offsets } }, measures, { backend: 'js' });
+      for (const m of measures) expect(Array.from(own.perQuery[m]!), `${m}, ${L.name} labels, no ideal labels`).toEqual(Array.from(ownWant.perQuery[m]!));
+    }
+  });
+
   it('interleaved calls on two prepared batches give each its own values', () => {
     const backend = resolveBackend(name);
     const js = resolveBackend('js');

@@ -39,8 +39,9 @@ void countGroups(const double* scores, const L* labels, int64_t start, int n, in
   for (int p = 0; p < kept * gains; p++) groupGain[p] = 0;
   // the documents scoring higher than each one, where its group starts: counted for all of them
   // at once, one score at a time against every other, a loop the compiler vectorizes (a count
-  // per document is a chain of scalar compares; the reference and the WASM kernel keep that
-  // form, since without vectors it holds the count in a register and this one reloads it)
+  // per document is a chain of scalar compares; without vectors that form pays, since it holds
+  // the count in a register where this one reloads it: the reference counts per document; the
+  // WASM kernel, whose engines do not vectorize, eight documents at a time in SIMD registers)
   const double* x = scores + start;
   double* higher = s.select.data();
   for (int i = 0; i < n; i++) higher[i] = 0;

@@ -67,16 +67,22 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
   }
   counts[judged] = countAtLeast(labels, start, n, 0);
   for (int t = 0; t < levels; t++) counts[t] = countAtLeast(labels, start, n, plan.threshold(t));
-  // the ideal labels: integers; R and J are their counts, which must cover the ranking's
-  for (int i = 0; i < m; i++) {
-    if (mayBeFractional<I>() && !isInteger(static_cast<double>(ideal[idealStart + i]))) {
-      s.badPosition = i;
-      return STATUS_IDEAL_LABEL_NOT_INTEGER;
+  // the ideal labels: integers; R and J are their counts, which must cover the ranking's.
+  // When they are the ranking's own labels (no ideal labels given, the usual case), they were
+  // checked and counted just above
+  if (std::is_same<L, I>::value && static_cast<const void*>(ideal + idealStart) == static_cast<const void*>(labels + start) && m == n) {
+    for (int t = 0; t <= levels; t++) constants[at + t] = counts[t];
+  } else {
+    for (int i = 0; i < m; i++) {
+      if (mayBeFractional<I>() && !isInteger(static_cast<double>(ideal[idealStart + i]))) {
+        s.badPosition = i;
+        return STATUS_IDEAL_LABEL_NOT_INTEGER;
+      }
     }
+    constants[at + judged] = countAtLeast(ideal, idealStart, m, 0);
+    for (int t = 0; t < levels; t++) constants[at + t] = countAtLeast(ideal, idealStart, m, plan.threshold(t));
+    for (int t = 0; t <= levels; t++) if (constants[at + t] < counts[t]) return STATUS_IDEAL_MISSING_LABELS;
   }
-  constants[at + judged] = countAtLeast(ideal, idealStart, m, 0);
-  for (int t = 0; t < levels; t++) constants[at + t] = countAtLeast(ideal, idealStart, m, plan.threshold(t));
-  for (int t = 0; t <= levels; t++) if (constants[at + t] < counts[t]) return STATUS_IDEAL_MISSING_LABELS;
   if (!std::isnan(relevant)) {
     if (!isInteger(relevant) || relevant < 0) return STATUS_RELEVANT_NOT_COUNT;
     if (relevant < constants[at]) return STATUS_RELEVANT_TOO_SMALL;

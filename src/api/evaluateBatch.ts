@@ -14,7 +14,7 @@ import type { Batch, BatchResult, EvaluateOptions } from './types.js';
  *
  * @param batch scores, labels and Q + 1 offsets; optional R per query, ideal labels, document ids
  * @param measures measure names in ir_measures spelling, e.g. `['AP', 'nDCG@10', 'P(rel=2)@5']`
- * @param options `ties` (default `average`), `backend` (default `auto`), `threads` (default 1, native only)
+ * @param options `ties` (default `average`), `backend` (default `auto`), `threads` (default 1; native and wasm)
  * @returns per measure name a Float64Array of Q values, and the means over queries
  * @throws MeasureNameError for an unknown measure; InputError / InputTypeError for bad input,
  *   naming the query, the position and the rule

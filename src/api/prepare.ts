@@ -34,8 +34,8 @@ export interface PreparedEvaluator {
  * @param labels integer judgements of every retrieved document, query after query
  * @param offsets Q + 1 offsets: query q owns labels[offsets[q] .. offsets[q+1]-1]
  * @param measures measure names, e.g. `['nDCG@10', 'AP']`
- * @param options `ties`, `backend`, `threads` (default 1, native only: each evaluate splits the
- *   queries among them), and optional `relevant`, `idealLabels`, `docs` (needed for
+ * @param options `ties`, `backend`, `threads` (default 1; native and wasm: each evaluate splits
+ *   the queries among them), and optional `relevant`, `idealLabels`, `docs` (needed for
  *   `ties: 'trec'`), `queryIds` (for error messages); see `Batch`
  * @throws as `evaluateBatch` for bad labels, offsets, names or options
  * @example

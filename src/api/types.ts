@@ -48,12 +48,14 @@ export interface EvaluateOptions {
    */
   readonly backend?: BackendChoice;
   /**
-   * Threads the native backend shares the queries among (an integer from 1 to 256, default 1):
-   * they take chunks of queries (about 16k documents each) in turn, and a batch of fewer than
-   * 32,768 documents per thread uses fewer threads (one for a small batch). The threads beside
-   * the calling one are kept for the next call, and wait for it spinning for 2 ms before they
-   * sleep. The values, and the error bad input gets, do not depend on it. The `wasm` and `js`
-   * backends always run on the calling thread.
+   * Threads the native and wasm backends share the queries among (an integer from 1 to 256,
+   * default 1): they take chunks of queries (about 16k documents each) in turn, and a batch of
+   * fewer than 32,768 documents per thread uses fewer threads (one for a small batch). The
+   * threads beside the calling one are kept for the next call, and wait for it spinning for 2 ms
+   * before they sleep: threads inside the addon, or worker threads for wasm (started at the first
+   * call that needs them, some 50 ms each; they never keep the process alive). The values, and
+   * the error bad input gets, do not depend on it. The `js` backend always runs on the calling
+   * thread.
    */
   readonly threads?: number;
 }

@@ -42,14 +42,14 @@ export interface Prepared {
 export interface Backend {
   readonly name: BackendName;
   /**
-   * Step 0; `threads` (default 1) is how many threads the native backend may split the queries
-   * among, in step 0 and in every evaluate (see EvaluateOptions.threads); the others ignore it.
+   * Step 0; `threads` (default 1) is how many threads the native and wasm backends may split
+   * the queries among, in step 0 and in every evaluate (see EvaluateOptions.threads); js ignores it.
    */
   prepare(judged: JudgedBatch, plan: Plan, threads?: number): Prepared;
   /**
-   * Step 0 and steps 1-3 at once, for a batch evaluated once (native only): the values of
-   * prepare then evaluate, computed chunk by chunk while a chunk's labels are in cache, on
-   * threads started once. Returns the status code; on bad input the caller runs prepare and
+   * Step 0 and steps 1-3 at once, for a batch evaluated once (native and wasm): the values of
+   * prepare then evaluate, computed chunk by chunk while a chunk's labels are in cache, in one
+   * job for the threads. Returns the status code; on bad input the caller runs prepare and
    * evaluate, which name the error as every backend does (step 0's first).
    */
   evaluateBatch?(judged: JudgedBatch, plan: Plan, scores: Float64Array, tieKeys: Int32Array | null, mode: number, out: Float64Array, threads: number): number;

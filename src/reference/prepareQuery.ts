@@ -51,19 +51,26 @@ export function prepareQuery(
   }
   counts[judged] = countAtLeast(labels, start, n, 0);
   for (let t = 0; t < levels; t++) counts[t] = countAtLeast(labels, start, n, plan.thresholds[t]!);
-  // the ideal labels: integers; R and J are their counts, which must cover the ranking's
+  // the ideal labels: integers; R and J are their counts, which must cover the ranking's.
+  // When they are the ranking's own labels (no ideal labels given, the usual case), they were
+  // checked and counted just above
   s.ensureIdeal(m);
-  for (let i = 0; i < m; i++) {
-    const label = ideal[idealStart + i]!;
-    if (!Number.isInteger(label)) {
-      s.badPosition = i;
-      return Status.IDEAL_LABEL_NOT_INTEGER;
+  if (ideal === labels && idealStart === start && m === n) {
+    for (let i = 0; i < m; i++) s.ideal[i] = ideal[idealStart + i]!;
+    for (let t = 0; t <= levels; t++) constants[at + t] = counts[t]!;
+  } else {
+    for (let i = 0; i < m; i++) {
+      const label = ideal[idealStart + i]!;
+      if (!Number.isInteger(label)) {
+        s.badPosition = i;
+        return Status.IDEAL_LABEL_NOT_INTEGER;
+      }
+      s.ideal[i] = label;
     }
-    s.ideal[i] = label;
+    constants[at + judged] = countAtLeast(ideal, idealStart, m, 0);
+    for (let t = 0; t < levels; t++) constants[at + t] = countAtLeast(ideal, idealStart, m, plan.thresholds[t]!);
+    for (let t = 0; t <= levels; t++) if (constants[at + t]! < counts[t]!) return Status.IDEAL_MISSING_LABELS;
   }
-  constants[at + judged] = countAtLeast(ideal, idealStart, m, 0);
-  for (let t = 0; t < levels; t++) constants[at + t] = countAtLeast(ideal, idealStart, m, plan.thresholds[t]!);
-  for (let t = 0; t <= levels; t++) if (constants[at + t]! < counts[t]!) return Status.IDEAL_MISSING_LABELS;
   if (!Number.isNaN(relevant)) {
     if (!Number.isInteger(relevant) || relevant < 0) return Status.RELEVANT_NOT_COUNT;
     if (relevant < constants[at]!) return Status.RELEVANT_TOO_SMALL;
