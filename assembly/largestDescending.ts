@@ -5,22 +5,23 @@ export const COUNTED_LEVELS = 64;
 
 /**
  * Writes the `count` largest of values[0..m) (of type V: u8, i32 or f64) to top[0..count) as
- * f64, descending (0 < count <= m; `top` has room for m). Labels span few values (trec_eval's 0-4 or so): they are counted per
- * value in one pass (in `counts`, room for COUNTED_LEVELS i32; the C++ kernel keeps them on its
- * stack) and listed from the largest value down, O(m) and no comparison sort, which mispredicts
- * on such small, repetitive lists; values spanning more are partially sorted.
+ * f64, descending (0 < count <= m; `top` has room for m). Labels span few values (trec_eval's
+ * 0-4 or so): they are counted per value in one pass (in `counts`, room for two tables of
+ * COUNTED_LEVELS i32; the C++ kernel keeps them on its stack) and listed from the largest value
+ * down, O(m) and no comparison sort, which mispredicts on such small, repetitive lists; values
+ * spanning more are partially sorted.
  * The values must be integers (labels are checked), not NaN. f64 min and max are selects here:
  * WebAssembly's also order NaN and -0, which engines do slowly.
  */
 export function largestDescending<V>(values: usize, m: i32, count: i32, top: usize, counts: usize): void {
   // integer labels are compared and counted as i32, as C++ does in the label's own type: an
   // f64 to i32 conversion per label is a round, a convert and a range check in the engine
-  if (isInteger<V>()) countDescending<V, i32>(values, m, count, top, counts);
-  else countDescending<V, f64>(values, m, count, top, counts);
+  if (isInteger<V>()) largestDescendingAs<V, i32>(values, m, count, top, counts);
+  else largestDescendingAs<V, f64>(values, m, count, top, counts);
 }
 
 /** largestDescending with the values read as W (i32 for integer labels, else f64). */
-@inline function countDescending<V, W>(values: usize, m: i32, count: i32, top: usize, counts: usize): void {
+@inline function largestDescendingAs<V, W>(values: usize, m: i32, count: i32, top: usize, counts: usize): void {
   let lo = <W>load<V>(values);
   let hi = lo;
   for (let i = 1; i < m; i++) {
@@ -35,15 +36,20 @@ export function largestDescending<V>(values: usize, m: i32, count: i32, top: usi
     return;
   }
   const span = <i32>(hi - lo) + 1;
-  for (let v = 0; v < span; v++) setI32(counts, v, 0);
+  // two tables, for even and odd positions: a run of equal labels then adds to two counts in
+  // turn, not to one count that waits on its own last store each time
+  for (let v = 0; v < span; v++) {
+    setI32(counts, v, 0);
+    setI32(counts, COUNTED_LEVELS + v, 0);
+  }
   for (let i = 0; i < m; i++) {
-    const v = <i32>(<W>load<V>(values + (<usize>i << alignof<V>())) - lo);
+    const v = <i32>(<W>load<V>(values + (<usize>i << alignof<V>())) - lo) + (i & 1) * COUNTED_LEVELS;
     setI32(counts, v, getI32(counts, v) + 1);
   }
   let filled = 0;
   for (let v = span - 1; filled < count; v--) {
     const level = <f64>lo + <f64>v;
-    const end = min(count, filled + getI32(counts, v));
+    const end = min(count, filled + getI32(counts, v) + getI32(counts, COUNTED_LEVELS + v));
     for (; filled < end; filled++) setF64(top, filled, level);
   }
 }

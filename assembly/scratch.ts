@@ -23,7 +23,7 @@ export let groupGain: usize = 0;
 export let counts: usize = 0;
 /** the largest ideal labels of one query, descending (largestDescending; f64, room for all of them) */
 export let idealTop: usize = 0;
-/** largestDescending's count per label value (i32, COUNTED_LEVELS of them) */
+/** largestDescending's count per label value (i32, two tables of COUNTED_LEVELS) */
 export let levelCounts: usize = 0;
 /** hypergeometric probabilities for AP(norm=found) (f64) */
 export let pmf: usize = 0;
@@ -49,7 +49,7 @@ export let badPosition: i32 = -1;
 export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, measureCount: i32, idealCapacity: i32): usize {
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
-  return (cap * 3) * 4 + cap * (3 + <usize>levelCount + <usize>gainCount) * 8 + (<usize>levelCount + 1) * 8 + (<usize>idealCapacity + table) * 8 + (<usize>COUNTED_LEVELS + <usize>gainCount + <usize>measureCount * ROW_SIZE) * 4 + 64;
+  return (cap * 3) * 4 + cap * (3 + <usize>levelCount + <usize>gainCount) * 8 + (<usize>levelCount + 1) * 8 + (<usize>idealCapacity + table) * 8 + (2 * <usize>COUNTED_LEVELS + <usize>gainCount + <usize>measureCount * ROW_SIZE) * 4 + 64;
 }
 
 /** Places the scratch regions from `base` (8-byte aligned) and fills the discount table. */
@@ -68,7 +68,7 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   spare = order + cap * 4;
   groupEnd = spare + cap * 4;
   levelCounts = groupEnd + cap * 4;
-  gainCodes = levelCounts + <usize>COUNTED_LEVELS * 4;
+  gainCodes = levelCounts + 2 * <usize>COUNTED_LEVELS * 4;
   rowInts = gainCodes + <usize>gainCount * 4;
   for (let j = 1; j < table; j++) setF64(discount, j, 1 / Math.log2(<f64>(j + 1)));
 }

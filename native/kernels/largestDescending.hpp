@@ -29,13 +29,15 @@ void largestDescending(const V* values, int m, int count, double* top) {
     return;
   }
   const int span = static_cast<int>(hi - lo) + 1;
-  int counts[COUNTED_LEVELS];
-  for (int v = 0; v < span; v++) counts[v] = 0;
-  for (int i = 0; i < m; i++) counts[static_cast<int>(values[i] - lo)]++;
+  // two tables, for even and odd positions: a run of equal labels then adds to two counts in
+  // turn, not to one count that waits on its own last store each time
+  int counts[2][COUNTED_LEVELS];
+  for (int v = 0; v < span; v++) counts[0][v] = counts[1][v] = 0;
+  for (int i = 0; i < m; i++) counts[i & 1][static_cast<int>(values[i] - lo)]++;
   int filled = 0;
   for (int v = span - 1; filled < count; v--) {
     const double level = static_cast<double>(lo) + v;
-    const int end = std::min(count, filled + counts[v]);
+    const int end = std::min(count, filled + counts[0][v] + counts[1][v]);
     for (; filled < end; filled++) top[filled] = level;
   }
 }
