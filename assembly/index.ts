@@ -1,6 +1,7 @@
-// The WebAssembly module's exports: the batch kernels, one per label type, and the scratch
-// layout. The glue (src/backends/wasm.ts) places every array in linear memory above
-// heapBase() and passes offsets; the kernels never allocate.
+// The WebAssembly module's exports: the batch kernels, one per label type (and, for step 0, ideal
+// label type), and the scratch layout. The glue (src/backends/wasm.ts) places every array in the
+// shared linear memory above heapBase() and passes offsets; the kernels never allocate. A
+// generic function cannot be exported, hence one plain wrapper per instantiation.
 import { evaluateQueries } from './evaluateQueries';
 import { prepareQueries } from './prepareQueries';
 
