@@ -4,7 +4,7 @@ import type { takeChunks as TakeChunks, WasmKernel } from './wasmChunks.js';
 export const SLOT = {
   /** 1 once the worker's instance is ready, -1 when it failed to load */
   READY: 0,
-  /** the job number, raised by the calling thread for each job; -1 stops the worker */
+  /** the job number, raised by the calling thread for each job */
   JOB: 1,
   /** the number of the last job the worker finished */
   DONE: 2,
@@ -42,9 +42,9 @@ export interface WorkerData {
 
 /**
  * A worker thread's life: one instance of the module on the shared memory, then jobs until
- * the calling thread stops it. Each job lays out the worker's own scratch (again after each
- * upload, which may have overwritten it) and runs `takeChunks` beside the calling thread.
- * Waits on the control block between jobs.
+ * the process exits (the worker is unref'd). Each job lays out the worker's own scratch (again
+ * after each upload, which may have overwritten it) and runs `takeChunks` beside the calling
+ * thread. Waits on the control block between jobs.
  * Self-contained (no imports, no outer names): the worker runs it from its source text.
  */
 export function workerMain(data: WorkerData, take: typeof TakeChunks): void {
@@ -70,7 +70,6 @@ export function workerMain(data: WorkerData, take: typeof TakeChunks): void {
     while (Atomics.load(control, slot.JOB) === seen && performance.now() < until);
     Atomics.wait(control, slot.JOB, seen);
     seen = Atomics.load(control, slot.JOB);
-    if (seen < 0) return;
     if (control[slot.UPLOAD] !== upload) {
       upload = control[slot.UPLOAD]!;
       exports.layoutScratch!(...control.subarray(slot.LAYOUT, slot.LAYOUT + 6));
