@@ -67,7 +67,7 @@ interface Placed {
   run(steps: readonly Step[]): number;
   /** Copies the values of the last steps 1-3 out. */
   copyOut(out: Float64Array): void;
-  /** Copies step 0's constants out (the batch's copy is the one a later claim brings back). */
+  /** Copies step 0's constants out, for a later claim to bring back. */
   keepConstants(): void;
 }
 
@@ -135,7 +135,9 @@ class WasmKernels {
     const measures = plan.measures.length;
     const capacity = longest(offsets);
     const idealCapacity = longest(idealOffsets);
-    const constants = new Float64Array(queries * plan.constantsPerQuery);
+    const constantsLength = queries * plan.constantsPerQuery;
+    // step 0's constants, kept by a prepared batch for a later claim (step 0 writes them in memory first)
+    let constants: Float64Array | null = null;
     const status = new Int32Array(3);
     const suffix = typeSuffix(labels);
     // the threads: the calling one and helpers, as many as the batch is worth
@@ -150,7 +152,7 @@ class WasmKernels {
     const offsetsPtr = statusPtr + parts * 16;
     const labelsPtr = offsetsPtr + align8(offsets.byteLength);
     const constantsPtr = labelsPtr + align8(labels.byteLength);
-    const residentEnd = constantsPtr + align8(constants.byteLength);
+    const residentEnd = constantsPtr + align8(constantsLength * 8);
     const helperStatus = Array.from({ length: parts - 1 }, (_, t) => statusPtr + (t + 1) * 16);
     let ideals = idealCapacity;
     const token = {};
@@ -162,7 +164,7 @@ class WasmKernels {
       this.copyIn(plan.packed, planPtr);
       this.copyIn(offsets, offsetsPtr);
       this.copyIn(labels, labelsPtr);
-      this.copyIn(constants, constantsPtr);
+      if (constants !== null) this.copyIn(constants, constantsPtr);
     };
     upload();
     // the ideal labels and R: the ranking's own labels (no ideal labels given) are read in place
@@ -234,7 +236,9 @@ class WasmKernels {
         const f64 = this.f64;
         for (let i = 0, at = outPtr / 8; i < out.length; i++) out[i] = f64[at + i]!;
       },
-      keepConstants: () => constants.set(this.f64.subarray(constantsPtr / 8, constantsPtr / 8 + constants.length)),
+      keepConstants: () => {
+        constants = this.f64.slice(constantsPtr / 8, constantsPtr / 8 + constantsLength);
+      },
     };
   }
 
