@@ -2,7 +2,7 @@
 // the same thresholds, so both backends split a batch alike.
 
 /** Fewer entries than this per thread are not worth another thread (waking one takes 10 µs to a millisecond). */
-export const PART_MIN_ENTRIES = 32768;
+const PART_MIN_ENTRIES = 32768;
 
 /**
  * About this many entries per chunk: small, so that a thread that starts late leaves the others
