@@ -301,6 +301,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("evaluateQueries", Napi::Function::New(env, EvaluateQueries));
   exports.Set("evaluateBatch", Napi::Function::New(env, EvaluateBatch));
   tie_eval::TrecReaderBinding::Init(env, exports);
+  // which countGroups loop this process runs: "avx2" or "baseline" (test/vectorPath.test.ts)
+  exports.Set("vectorPath", Napi::String::New(env, tie_eval::useAvx2() ? "avx2" : "baseline"));
   return exports;
 }
 

@@ -1,23 +1,41 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include "gain.hpp"
+#include "inlineKernel.hpp"
 #include "plan.hpp"
 #include "scratch.hpp"
+#include "vectorPath.hpp"
 
 namespace tie_eval {
 
 /**
- * Steps 1 and 2 at once for a small query in average mode, where only each group's counts
- * matter: the group of document i starts at the number of documents scoring higher, so its
- * counts are summed in the row of that start position, and the rows are then packed, in start
- * order, into the group table; no ordering and no branch on the data.
- * As buildGroups, groups starting at or past `depth` are left out (the first one never is).
- * Inside a group the documents are summed in position order, the order rankPositions gives
- * them, so the sums equal orderQuery's and buildGroups' to the bit.
+ * higher[i] = how many of x[0..n) are above x[i], in counts of type C: counted for all
+ * documents at once, one score at a time against every other, a loop the compiler vectorizes (a
+ * count per document is a chain of scalar compares; without vectors that form pays, since it
+ * holds the count in a register where this one reloads it: the reference counts per document;
+ * the WASM kernel, whose engines do not vectorize, eight documents at a time in SIMD registers).
+ * Counts in double vectorize on every target; with AVX2, counts in int64 are faster still (the
+ * all-ones compare mask is subtracted, one instruction fewer), a form GCC leaves scalar on SSE2.
  */
-template <typename L>
-void countGroups(const double* scores, const L* labels, int64_t start, int n, int depth, const Plan& plan, Scratch& s) {
+template <typename C>
+TIE_EVAL_INLINE void countHigher(const double* x, int n, C* higher) {
+  for (int i = 0; i < n; i++) higher[i] = 0;
+  for (int j = 0; j < n; j++) {
+    const double xj = x[j];
+    for (int i = 0; i < n; i++) higher[i] += static_cast<C>(xj > x[i]);
+  }
+}
+
+#if TIE_EVAL_AVX2_PATH
+/** countHigher compiled for AVX2 (4 doubles per compare), for CPUs that have it (useAvx2). */
+TIE_EVAL_AVX2 inline void countHigherAvx2(const double* x, int n, int64_t* higher) { countHigher(x, n, higher); }
+#endif
+
+/** countGroups with the counts of higher scores in `higher`, of type C (see countGroups). */
+template <typename L, typename C>
+TIE_EVAL_INLINE void countGroupsWith(const double* scores, const L* labels, int64_t start, int n, int depth, const Plan& plan, Scratch& s, C* higher) {
   const int levels = plan.levels();
   const int gains = plan.gains();
   s.n = n;
@@ -37,18 +55,14 @@ void countGroups(const double* scores, const L* labels, int64_t start, int n, in
   for (int p = 0; p < kept; p++) groupJudged[p] = 0;
   for (int p = 0; p < kept * levels; p++) groupRel[p] = 0;
   for (int p = 0; p < kept * gains; p++) groupGain[p] = 0;
-  // the documents scoring higher than each one, where its group starts: counted for all of them
-  // at once, one score at a time against every other, a loop the compiler vectorizes (a count
-  // per document is a chain of scalar compares; without vectors that form pays, since it holds
-  // the count in a register where this one reloads it: the reference counts per document; the
-  // WASM kernel, whose engines do not vectorize, eight documents at a time in SIMD registers)
+  // the documents scoring higher than each one, where its group starts
   const double* x = scores + start;
-  double* higher = s.select.data();
-  for (int i = 0; i < n; i++) higher[i] = 0;
-  for (int j = 0; j < n; j++) {
-    const double xj = x[j];
-    for (int i = 0; i < n; i++) higher[i] += xj > x[i] ? 1.0 : 0.0;
-  }
+#if TIE_EVAL_AVX2_PATH
+  if constexpr (std::is_same<C, int64_t>::value) countHigherAvx2(x, n, higher);
+  else countHigher(x, n, higher);
+#else
+  countHigher(x, n, higher);
+#endif
   for (int i = 0; i < n; i++) {
     // one past the last row for a group starting at or past it, which the packing never reads
     // (a clamp, not a branch on the data)
@@ -68,6 +82,22 @@ void countGroups(const double* scores, const L* labels, int64_t start, int n, in
     for (int c = 0; c < gains; c++) groupGain[g * gains + c] = groupGain[p * gains + c];
   }
   s.groupCount = g;
+}
+
+/**
+ * Steps 1 and 2 at once for a small query in average mode, where only each group's counts
+ * matter: the group of document i starts at the number of documents scoring higher, so its
+ * counts are summed in the row of that start position, and the rows are then packed, in start
+ * order, into the group table; no ordering and no branch on the data.
+ * As buildGroups, groups starting at or past `depth` are left out (the first one never is).
+ * Inside a group the documents are summed in position order, the order rankPositions gives
+ * them, so the sums equal orderQuery's and buildGroups' to the bit.
+ * The counts of higher scores are int64 on the AVX2 path, double on the baseline one.
+ */
+template <typename L>
+void countGroups(const double* scores, const L* labels, int64_t start, int n, int depth, const Plan& plan, Scratch& s) {
+  if (useAvx2()) countGroupsWith(scores, labels, start, n, depth, plan, s, s.higher.data());
+  else countGroupsWith(scores, labels, start, n, depth, plan, s, s.select.data());
 }
 
 }  // namespace tie_eval

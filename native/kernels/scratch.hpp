@@ -24,6 +24,8 @@ struct Scratch {
   std::vector<int32_t> order;
   /** a copy of the query's scores for selecting the cut-off score; countGroups' counts of higher scores */
   std::vector<double> select;
+  /** countGroups' counts of higher scores on the AVX2 path (see vectorPath.hpp) */
+  std::vector<int64_t> higher;
   /** end (exclusive) of each group, the tie vector */
   std::vector<int32_t> groupEnd;
   /** relevant count per group and relevance level (stride: levels) */
@@ -47,6 +49,7 @@ struct Scratch {
       size_t cap = std::max<size_t>({size, 2 * order.size(), 16});
       order.resize(cap);
       select.resize(cap);
+      higher.resize(cap);
       groupEnd.resize(cap);
       groupJudged.resize(cap);
       pmf.resize(cap + 1);

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { evaluateBatch } from '../src/index.js';
+import { ADDON_PATH } from '../src/backends/native.js';
+import { BACKENDS } from './backends.js';
+import { runChild } from './support/child.js';
+import { SMALL_MEASURES, smallTieBatch } from './support/smallTieBatch.js';
+
+const LABEL_TYPES = ['uint8', 'int32', 'float64'] as const;
+
+/**
+ * Every value of the native backend on the small tie batches: per label type, the measures'
+ * per-query Float64Arrays one after another, as base64 bytes (exact, and short enough for a pipe).
+ */
+const VALUES = `
+import { evaluateBatch } from './src/index.ts';
+import { SMALL_MEASURES, smallTieBatch } from './test/support/smallTieBatch.ts';
+import { ADDON_PATH } from './src/backends/native.ts';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+const path = createRequire(import.meta.url)(fileURLToPath(ADDON_PATH)).vectorPath;
+const values = ['uint8', 'int32', 'float64'].map((type, i) => {
+  const r = evaluateBatch(smallTieBatch(40 + i, type), SMALL_MEASURES, { backend: 'native' });
+  return Buffer.concat(SMALL_MEASURES.map((m) => Buffer.from(r.perQuery[m].buffer, r.perQuery[m].byteOffset, r.perQuery[m].byteLength))).toString('base64');
+});
+console.log(JSON.stringify({ path, values }));`;
+
+const hasNative = BACKENDS.some((b) => b.name === 'native');
+
+describe('the native vector path (AVX2 where the CPU has it, else the baseline loop)', () => {
+  it.runIf(hasNative)('is AVX2 on a CPU with AVX2, and the baseline loop with TIE_EVAL_NO_AVX2 set', () => {
+    const addon = createRequire(import.meta.url)(fileURLToPath(ADDON_PATH)) as { vectorPath: string };
+    const cpuinfo = process.platform === 'linux' && process.arch === 'x64' ? readFileSync('/proc/cpuinfo', 'utf8') : '';
+    if (/^flags\s*:.*\bavx2\b/m.test(cpuinfo) && !process.env.TIE_EVAL_NO_AVX2) expect(addon.vectorPath).toBe('avx2');
+    const child = runChild(VALUES, { TIE_EVAL_NO_AVX2: '1', TIE_EVAL_BACKEND: '' });
+    expect(child.status, child.stderr).toBe(0);
+    expect(JSON.parse(child.stdout).path).toBe('baseline');
+  });
+
+  it.runIf(hasNative)('the two paths give the same values to the bit, for each label type', () => {
+    const wide = runChild(VALUES, { TIE_EVAL_NO_AVX2: '', TIE_EVAL_BACKEND: '' });
+    const baseline = runChild(VALUES, { TIE_EVAL_NO_AVX2: '1', TIE_EVAL_BACKEND: '' });
+    expect(wide.status, wide.stderr).toBe(0);
+    expect(baseline.status, baseline.stderr).toBe(0);
+    const a = JSON.parse(wide.stdout) as { values: string[] };
+    const b = JSON.parse(baseline.stdout) as { values: string[] };
+    expect(b.values).toEqual(a.values);
+    // and both are the reference's values (within the differential tests' tolerance)
+    LABEL_TYPES.forEach((type, i) => {
+      const want = evaluateBatch(smallTieBatch(40 + i, type), SMALL_MEASURES, { backend: 'js' });
+      const bytes = Buffer.from(b.values[i]!, 'base64');
+      const got = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
+      const ref = Float64Array.from(SMALL_MEASURES.flatMap((m) => Array.from(want.perQuery[m]!)));
+      expect(got.length).toBe(ref.length);
+      ref.forEach((v, k) => expect(got[k], `${type} ${SMALL_MEASURES[Math.floor(k / (ref.length / SMALL_MEASURES.length))]}`).toBeCloseTo(v, 12));
+    });
+  });
+});
