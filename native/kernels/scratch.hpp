@@ -22,7 +22,7 @@ struct Scratch {
   int64_t badPosition = -1;
   /** positions 0..n-1 of the query in rank order */
   std::vector<int32_t> order;
-  /** a copy of the query's scores for selecting the cut-off score; countGroups' counts of higher scores */
+  /** a copy of the query's scores for selecting the cut-off score; countGroups' counts of higher scores on the baseline path */
   std::vector<double> select;
   /** countGroups' counts of higher scores on the AVX2 path (see vectorPath.hpp) */
   std::vector<int64_t> higher;
