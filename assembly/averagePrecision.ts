@@ -1,4 +1,4 @@
-import { NORM_FOUND, NORM_MIN, NORM_R } from './catalog';
+import { NORM_FOUND, NORM_MIN, NORM_R } from './codes';
 import { hypergeometric } from './hypergeometric';
 import { getF64, getI32 } from './memory';
 import * as S from './scratch';

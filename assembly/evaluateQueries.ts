@@ -1,4 +1,4 @@
-import { STATUS_OK } from './catalog';
+import { STATUS_OK } from './codes';
 import { evaluateQuery } from './evaluateQuery';
 import { getU32 } from './memory';
 import { decodePlan, planConstants } from './plan';

@@ -1,4 +1,4 @@
-import { AVERAGE, KIND_AP, KIND_BPREF, KIND_DCG, KIND_F1, KIND_NDCG, KIND_P, KIND_R, KIND_RBP, KIND_RPREC, KIND_RR, KIND_SUCCESS, STATUS_OK, STATUS_SCORE_NAN } from './catalog';
+import { AVERAGE, DEPTH_RELEVANT, KIND_AP, KIND_BPREF, KIND_DCG, KIND_F1, KIND_NDCG, KIND_P, KIND_R, KIND_RBP, KIND_RPREC, KIND_RR, KIND_SUCCESS, ROW_CUTOFF, ROW_DEPTH, ROW_GAIN, ROW_IDEAL, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, STATUS_OK, STATUS_SCORE_NAN } from './codes';
 import { averagePrecision } from './averagePrecision';
 import { bpref } from './bpref';
 import { buildGroups } from './buildGroups';
@@ -8,7 +8,7 @@ import { f1 } from './f1';
 import { firstNaN } from './firstNaN';
 import { getF64, setF64 } from './memory';
 import { orderQuery, SELECT_ABOVE } from './orderQuery';
-import { ROW_CUTOFF, ROW_GAIN, ROW_IDEAL, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, judgedSlot, planMeasures, rowField, rowInt } from './plan';
+import { judgedSlot, planMeasures, rowField, rowInt } from './plan';
 import { precision } from './precision';
 import { rbp } from './rbp';
 import { recall } from './recall';
@@ -39,12 +39,11 @@ export function evaluateQuery<L>(
   queries: i32,
 ): i32 {
   const count = planMeasures();
-  // the deepest position any measure reads: its cut-off, R for Rprec, else the whole ranking
+  // the deepest position any measure reads: its cut-off, R (DEPTH_RELEVANT), else the whole ranking
   let depth: f64 = 0;
   for (let row = 0; row < count; row++) {
-    const kind = rowInt(row, ROW_KIND);
     const cutoff = rowField(row, ROW_CUTOFF);
-    const need = kind == KIND_RPREC ? getF64(constants, at + rowInt(row, ROW_THRESHOLD)) : cutoff > 0 ? cutoff : <f64>n;
+    const need = rowInt(row, ROW_DEPTH) == DEPTH_RELEVANT ? getF64(constants, at + rowInt(row, ROW_THRESHOLD)) : cutoff > 0 ? cutoff : <f64>n;
     depth = Math.max(depth, need);
   }
   depth = Math.min(depth, <f64>n);

@@ -1,4 +1,4 @@
-import { GAIN_EXP } from './catalog';
+import { GAIN_EXP } from './codes';
 
 /** The gain of a label: 0 below the relevance level `rel`, else `l` (linear) or `2^l - 1` (exp). */
 @inline export function gainOf(label: f64, type: i32, rel: f64): f64 {

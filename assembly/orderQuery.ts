@@ -1,4 +1,4 @@
-import { AVERAGE } from './catalog';
+import { AVERAGE } from './codes';
 import { firstNaN } from './firstNaN';
 import { getF64, getI32, setF64, setI32 } from './memory';
 import { heapLargest } from './heapLargest';

@@ -1,19 +1,12 @@
+import { ROW_SIZE } from './codes';
 import { getF64, getI32, setI32 } from './memory';
 import * as S from './scratch';
 
 // The packed plan (src/measures/plan.ts, packPlan): a header of four counts (measures M,
 // levels T, gain columns G, constants per query C), then T levels, G gain codes, G gain
-// levels, and M rows of ROW_SIZE fields. Every number is an f64. decodePlan reads the header
+// levels, and M rows of ROW_SIZE fields (codes.ts names them). Every number is an f64. decodePlan reads the header
 // once per batch into globals, which the kernels' stores to memory cannot alias; so unlike
 // their TypeScript and C++ twins, the per-query kernels here take no plan argument.
-
-export const ROW_KIND: i32 = 0;
-export const ROW_CUTOFF: i32 = 1;
-export const ROW_THRESHOLD: i32 = 2;
-export const ROW_GAIN: i32 = 3;
-export const ROW_PARAM: i32 = 4;
-export const ROW_IDEAL: i32 = 5;
-export const ROW_SIZE: i32 = 6;
 
 let measureCount: i32 = 0;
 let levelCount: i32 = 0;

@@ -1,4 +1,4 @@
-import { STATUS_OK } from './catalog';
+import { STATUS_OK } from './codes';
 import { getF64, getU32, setI32 } from './memory';
 import { decodePlan, planConstants } from './plan';
 import { prepareQuery } from './prepareQuery';

@@ -1,7 +1,7 @@
-import { KIND_NDCG, STATUS_IDEAL_LABEL_NOT_INTEGER, STATUS_IDEAL_MISSING_LABELS, STATUS_LABEL_NOT_INTEGER, STATUS_OK, STATUS_RELEVANT_NOT_COUNT, STATUS_RELEVANT_TOO_SMALL } from './catalog';
+import { ROW_CUTOFF, ROW_GAIN, ROW_IDEAL, STATUS_IDEAL_LABEL_NOT_INTEGER, STATUS_IDEAL_MISSING_LABELS, STATUS_LABEL_NOT_INTEGER, STATUS_OK, STATUS_RELEVANT_NOT_COUNT, STATUS_RELEVANT_TOO_SMALL } from './codes';
 import { gainOf } from './gain';
 import { getF64, getLabel, setF64 } from './memory';
-import { ROW_CUTOFF, ROW_GAIN, ROW_IDEAL, ROW_KIND, gainRel, gainType, judgedSlot, planLevels, planMeasures, rowField, rowInt, threshold } from './plan';
+import { gainRel, gainType, judgedSlot, planLevels, planMeasures, rowField, rowInt, threshold } from './plan';
 import * as S from './scratch';
 import { largestDescending } from './largestDescending';
 
@@ -97,18 +97,18 @@ export function prepareQuery<L, I>(labels: usize, start: i32, n: i32, ideal: usi
     if (relevant < getF64(constants, at)) return STATUS_RELEVANT_TOO_SMALL;
     setF64(constants, at, relevant);
   }
-  // the ideal DCG of each nDCG measure: gains of the labels in descending order, listed once
+  // the ideal DCG of each measure with an ideal slot (nDCG): gains of the labels in descending order, listed once
   // (most measure sets have no nDCG) as deep as the deepest one reads
   const measures = planMeasures();
   let deepest = 0;
   for (let row = 0; row < measures; row++) {
-    if (rowInt(row, ROW_KIND) == KIND_NDCG) deepest = max(deepest, idealDepth(rowField(row, ROW_CUTOFF), m));
+    if (rowInt(row, ROW_IDEAL) >= 0) deepest = max(deepest, idealDepth(rowField(row, ROW_CUTOFF), m));
   }
   if (deepest == 0) return STATUS_OK;
   const top = S.idealTop;
   largestDescending<I>(ideal + (<usize>idealStart << alignof<I>()), m, deepest, top, S.levelCounts);
   for (let row = 0; row < measures; row++) {
-    if (rowInt(row, ROW_KIND) != KIND_NDCG) continue;
+    if (rowInt(row, ROW_IDEAL) < 0) continue;
     const col = rowInt(row, ROW_GAIN);
     const last = idealDepth(rowField(row, ROW_CUTOFF), m);
     let sum: f64 = 0;

@@ -1,4 +1,4 @@
-import { OPTIMISTIC, PESSIMISTIC, TREC } from './catalog';
+import { OPTIMISTIC, PESSIMISTIC, TREC } from './codes';
 import { getF64, getI32, getLabel, setF64, setI32 } from './memory';
 import * as S from './scratch';
 

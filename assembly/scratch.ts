@@ -1,6 +1,6 @@
 import { COUNTED_LEVELS } from './largestDescending';
 import { setF64 } from './memory';
-import { ROW_SIZE } from './plan';
+import { ROW_SIZE } from './codes';
 
 // Working memory of the kernels, as the reference's Scratch object: regions of linear memory
 // placed by layoutScratch (the glue reserves scratchBytes of them) and reused across queries.

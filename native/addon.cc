@@ -1,6 +1,6 @@
 // The N-API face of the kernels: reads typed arrays in place (Napi::TypedArrayOf::Data()
-// already applies byteOffset), checks every argument before a kernel touches memory, and
-// reports bad calls as JavaScript TypeError / RangeError, never by crashing.
+// already applies byteOffset), checks every argument before a kernel touches memory
+// (checkArgs.hpp), and reports bad calls as JavaScript TypeError / RangeError, never by crashing.
 #include <napi.h>
 
 #include <cmath>
@@ -8,6 +8,7 @@
 #include <string>
 
 #include "kernels.hpp"
+#include "checkArgs.hpp"
 #include "queryParts.hpp"
 #include "trecReaderBinding.hpp"
 
@@ -15,6 +16,11 @@ namespace {
 
 using tie_eval::Plan;
 using tie_eval::Scratch;
+using tie_eval::Problem;
+using tie_eval::checkIdeal;
+using tie_eval::checkJudged;
+using tie_eval::checkScores;
+using tie_eval::lengthOf;
 
 /**
  * The scratches and threads of one Node environment (main thread, each worker), so workers
@@ -28,123 +34,6 @@ Napi::Value fail(Napi::Env env, bool typeError, const std::string& message) {
   if (typeError) Napi::TypeError::New(env, message).ThrowAsJavaScriptException();
   else Napi::RangeError::New(env, message).ThrowAsJavaScriptException();
   return env.Null();
-}
-
-bool isTyped(const Napi::Value& v, napi_typedarray_type type) {
-  return v.IsTypedArray() && v.As<Napi::TypedArray>().TypedArrayType() == type;
-}
-
-bool isLabelArray(const Napi::Value& v) {
-  return isTyped(v, napi_uint8_array) || isTyped(v, napi_int32_array) || isTyped(v, napi_float64_array);
-}
-
-size_t lengthOf(const Napi::Value& v) { return v.As<Napi::TypedArray>().ElementLength(); }
-
-bool isCount(double x, double max) { return std::isfinite(x) && std::trunc(x) == x && x >= 0 && x <= max; }
-
-/** Offsets cutting `length` entries into queries: >= 1 values from 0, non-decreasing, ending at length. */
-std::string checkOffsets(const Napi::Value& v, size_t length, const char* what) {
-  if (!isTyped(v, napi_uint32_array)) return std::string(what) + " must be a Uint32Array";
-  const auto offsets = v.As<Napi::Uint32Array>();
-  const size_t count = offsets.ElementLength();
-  if (count == 0) return std::string(what) + " must hold Q + 1 values";
-  const uint32_t* o = offsets.Data();
-  if (o[0] != 0) return std::string(what) + "[0] must be 0";
-  for (size_t q = 1; q < count; q++) {
-    if (o[q] < o[q - 1]) return std::string(what) + " must not decrease (at " + std::to_string(q) + ")";
-  }
-  if (o[count - 1] != length) return std::string(what) + " must end at the entry count " + std::to_string(length);
-  if (length > 0x7fffffff) return std::string(what) + ": more than 2^31 - 1 entries";
-  return "";
-}
-
-/** The packed plan: consistent counts, levels >= 1, valid codes, columns and slots in range. */
-std::string checkPlan(const Napi::Value& v) {
-  if (!isTyped(v, napi_float64_array)) return "plan must be a Float64Array";
-  const auto array = v.As<Napi::Float64Array>();
-  const double* p = array.Data();
-  const size_t length = array.ElementLength();
-  if (length < 4 || !isCount(p[0], 1 << 20) || !isCount(p[1], 1 << 20) || !isCount(p[2], 1 << 20) || !isCount(p[3], 1 << 20)) return "plan: malformed header";
-  const Plan plan(p);
-  const int levels = plan.levels();
-  const int gains = plan.gains();
-  if (length != static_cast<size_t>(4 + levels + 2 * gains + tie_eval::ROW_SIZE * plan.measures())) return "plan: length does not match its header";
-  if (plan.constantsPerQuery() < levels + 1) return "plan: too few constants per query";
-  for (int t = 0; t < levels; t++) if (!isCount(plan.threshold(t), 1e15) || plan.threshold(t) < 1) return "plan: relevance levels must be integers >= 1";
-  for (int c = 0; c < gains; c++) {
-    if (!isCount(p[4 + levels + c], tie_eval::GAIN_EXP) || !isCount(plan.gainRel(c), 1e15) || plan.gainRel(c) < 1) return "plan: malformed gain column";
-  }
-  for (int row = 0; row < plan.measures(); row++) {
-    const double kind = plan.rowField(row, tie_eval::ROW_KIND);
-    const double cutoff = plan.rowField(row, tie_eval::ROW_CUTOFF);
-    const double col = plan.rowField(row, tie_eval::ROW_THRESHOLD);
-    const double gain = plan.rowField(row, tie_eval::ROW_GAIN);
-    const double param = plan.rowField(row, tie_eval::ROW_PARAM);
-    const double ideal = plan.rowField(row, tie_eval::ROW_IDEAL);
-    const std::string where = "plan: measure row " + std::to_string(row) + ": ";
-    if (!isCount(kind, tie_eval::KIND_SUCCESS)) return where + "unknown kind";
-    const int k = static_cast<int>(kind);
-    if (!isCount(cutoff, 4294967295.0)) return where + "k must be a non-negative integer";
-    if ((k == tie_eval::KIND_P || k == tie_eval::KIND_R || k == tie_eval::KIND_F1 || k == tie_eval::KIND_SUCCESS) && cutoff == 0) return where + "k must be a positive integer";
-    if (!isCount(col, levels - 1.0) || levels == 0) return where + "relevance column out of range";
-    if ((k == tie_eval::KIND_DCG || k == tie_eval::KIND_NDCG) && (gains == 0 || !isCount(gain, gains - 1.0))) return where + "gain column out of range";
-    if (k == tie_eval::KIND_NDCG && (!isCount(ideal, plan.constantsPerQuery() - 1.0) || ideal <= levels)) return where + "ideal slot out of range";
-    if (k == tie_eval::KIND_AP && !isCount(param, tie_eval::NORM_FOUND)) return where + "unknown AP norm";
-    if (k == tie_eval::KIND_RBP && !(param > 0 && param < 1)) return where + "RBP p must be in (0, 1)";
-  }
-  return "";
-}
-
-/** The status argument: an Int32Array of 3 that receives [code, query, position]. */
-bool isStatus(const Napi::Value& v) { return isTyped(v, napi_int32_array) && lengthOf(v) == 3; }
-
-/** The threads argument: an integer from 1 to MAX_THREADS. */
-bool isThreads(const Napi::Value& v) { return v.IsNumber() && isCount(v.As<Napi::Number>().DoubleValue(), tie_eval::MAX_THREADS) && v.As<Napi::Number>().DoubleValue() >= 1; }
-
-/** What is wrong with a call's arguments (empty message: nothing), and whether it is a TypeError or a RangeError. */
-struct Problem {
-  std::string message;
-  bool typeError = false;
-};
-
-/** The arguments every call has: labels, their offsets, the plan, the constants, the status and the thread count. */
-Problem checkJudged(const Napi::Value& labels, const Napi::Value& offsets, const Napi::Value& plan, const Napi::Value& constants, const Napi::Value& status, const Napi::Value& threads) {
-  if (!isLabelArray(labels)) return {"labels must be a Float64Array, Int32Array or Uint8Array", true};
-  std::string error = checkOffsets(offsets, lengthOf(labels), "offsets");
-  if (!error.empty()) return {error, !isTyped(offsets, napi_uint32_array)};
-  error = checkPlan(plan);
-  if (!error.empty()) return {error, !isTyped(plan, napi_float64_array)};
-  const size_t queries = lengthOf(offsets) - 1;
-  if (!isTyped(constants, napi_float64_array) || lengthOf(constants) != queries * Plan(plan.As<Napi::Float64Array>().Data()).constantsPerQuery()) {
-    return {"constants must be a Float64Array of queries x constants per query", true};
-  }
-  if (!isStatus(status)) return {"status must be an Int32Array of 3", true};
-  if (!isThreads(threads)) return {"threads must be an integer from 1 to 256", !threads.IsNumber()};
-  return {};
-}
-
-/** Step 0's own arguments: the ideal labels, their offsets and R per query (or null). */
-Problem checkIdeal(const Napi::Value& ideal, const Napi::Value& idealOffsets, const Napi::Value& relevant, size_t queries) {
-  if (!isLabelArray(ideal)) return {"ideal labels must be a Float64Array, Int32Array or Uint8Array", true};
-  const std::string error = checkOffsets(idealOffsets, lengthOf(ideal), "idealOffsets");
-  if (!error.empty()) return {error, !isTyped(idealOffsets, napi_uint32_array)};
-  if (lengthOf(idealOffsets) != queries + 1) return {"idealOffsets and offsets must hold the same number of queries", false};
-  if (!relevant.IsNull() && (!isTyped(relevant, napi_float64_array) || lengthOf(relevant) != queries)) return {"relevant must be null or a Float64Array of one R per query", true};
-  return {};
-}
-
-/** Steps 1-3's own arguments: the scores, the tie mode, its keys (trec mode only, else null) and the output. */
-Problem checkScores(const Napi::Value& scores, const Napi::Value& tieKeys, const Napi::Value& mode, const Napi::Value& out, size_t entries, size_t queries, const Plan& plan) {
-  if (!isTyped(scores, napi_float64_array)) return {"scores must be a Float64Array", true};
-  if (lengthOf(scores) != entries) return {"scores and labels must have the same length", false};
-  if (!mode.IsNumber()) return {"mode must be a number", true};
-  const double code = mode.As<Napi::Number>().DoubleValue();
-  if (!isCount(code, tie_eval::INPUT)) return {"mode must be an integer tie mode code 0..4", false};
-  if (code == tie_eval::TREC ? (!isTyped(tieKeys, napi_int32_array) || lengthOf(tieKeys) != entries) : !tieKeys.IsNull()) {
-    return {"tieKeys must be an Int32Array of one key per entry in trec mode, else null", true};
-  }
-  if (!isTyped(out, napi_float64_array) || lengthOf(out) != queries * plan.measures()) return {"out must be a Float64Array of measures x queries", true};
-  return {};
 }
 
 /** Calls run(L{}) with the element type L of a label array (checked before). */

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "kernels/catalog.hpp"
+#include "kernels/codes.hpp"
 #include "kernels/prepareQueries.hpp"
 #include "kernels/scratch.hpp"
 #include "workerPool.hpp"

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { evaluateBatch } from '../src/index.js';
 import type { JudgedBatch } from '../src/backends/backend.js';
 import { resolveBackend } from '../src/backends/facade.js';
-import { ADDON_PATH } from '../src/backends/native.js';
+import { ADDON_PATH } from '../src/addon/addon.js';
 import { compilePlan } from '../src/measures/plan.js';
-import { Status } from '../src/reference/status.js';
+import { Status } from '../src/core/status.js';
 import { TIE_MODES } from '../src/ties/modes.js';
 import { BACKENDS } from './backends.js';
 

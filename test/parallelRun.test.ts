@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { evaluateRun } from '../src/cli/evaluateRun.js';
 import { evaluateRuns, type RunFlags } from '../src/cli/evaluateRuns.js';
-import { expandMeasures } from '../src/cli/measureNames.js';
+import { expandMeasures } from '../src/measures/expandNames.js';
 import { readQrelsSource } from '../src/cli/qrelsSource.js';
 import { splitRun } from '../src/io/splitRun.js';
 import type { TieMode } from '../src/ties/modes.js';

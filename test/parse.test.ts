@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApNorm, Gain, Kind } from '../src/measures/catalog.js';
+import { ApNorm, Gain } from '../src/measures/codes.js';
+import { Kind } from '../src/measures/table.js';
 import { parseMeasure } from '../src/measures/parse.js';
 import { evaluate } from '../src/index.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { resolveBackend } from '../src/backends/facade.js';
+import { loadAddon } from '../src/addon/addon.js';
 import { parseScore } from '../src/io/parseNumber.js';
 import { readRun } from '../src/io/readRun.js';
 import { readQrelsNative, readRunNative } from '../src/io/readTrecNative.js';
-import { Info } from '../src/io/trecReader.js';
+import { Info } from '../src/addon/trecReader.js';
 import { pick, randInt, rng } from '../src/util/random.js';
 import { COMPILED } from './backends.js';
 import { cli } from './support/cli.js';
@@ -43,7 +43,7 @@ function randomFiles(seed: number, grouped: boolean): { qrels: string; run: stri
 
 describe.skipIf(!hasNative)('the native reader', () => {
   it('parses every score form as parseScore does (bit for bit)', () => {
-    const reader = resolveBackend('native').createTrecReader!();
+    const reader = new (loadAddon().TrecReader)();
     const info = new Float64Array(Info.SIZE);
     expect(reader.qrels(Buffer.from('1 0 a 1\n'), info)).toBe(0);
     const next = rng(7);
@@ -88,14 +88,14 @@ describe.skipIf(!hasNative)('the native reader', () => {
     await readRun(path, (q) => expected.push(Array.from(q.scores)));
     for (const batchLines of [1, 500, 1000, 5000]) {
       const got: number[][] = [];
-      const native = await readQrelsNative(qrels, resolveBackend('native').createTrecReader!());
+      const native = await readQrelsNative(qrels, new (loadAddon().TrecReader)());
       await readRunNative(path, native, false, batchLines, (b) => b.qids.forEach((_, q) => got.push(Array.from(b.scores.subarray(b.offsets[q], b.offsets[q + 1])))));
       expect(got.map((g, q) => (q < 2 ? g : g.length))).toEqual(expected.map((e, q) => (q < 2 ? e : 0)));
     }
   });
 
   it('a bad call throws a TypeError', () => {
-    const reader = resolveBackend('native').createTrecReader!();
+    const reader = new (loadAddon().TrecReader)();
     const call = reader as unknown as Record<string, (...a: unknown[]) => unknown>;
     expect(() => call.run!('1 Q0 a 1 1 r\n', new Float64Array(Info.SIZE))).toThrow(TypeError);
     expect(() => call.qrels!(Buffer.from('1 0 a 1\n'), new Float64Array(3))).toThrow(/info must be a Float64Array of 11 values/);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { evaluateBatch } from '../src/index.js';
-import { ADDON_PATH } from '../src/backends/native.js';
+import { ADDON_PATH } from '../src/addon/addon.js';
 import { BACKENDS } from './backends.js';
 import { runChild } from './support/child.js';
 import { SMALL_MEASURES, smallTieBatch } from './support/smallTieBatch.js';
@@ -17,7 +17,7 @@ const LABEL_TYPES = ['uint8', 'int32', 'float64'] as const;
 const VALUES = `
 import { evaluateBatch } from './src/index.ts';
 import { SMALL_MEASURES, smallTieBatch } from './test/support/smallTieBatch.ts';
-import { ADDON_PATH } from './src/backends/native.ts';
+import { ADDON_PATH } from './src/addon/addon.ts';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 const path = createRequire(import.meta.url)(fileURLToPath(ADDON_PATH)).vectorPath;

@@ -1,7 +1,7 @@
 #pragma once
 #include "inlineKernel.hpp"
 #include <algorithm>
-#include "catalog.hpp"
+#include "codes.hpp"
 #include "hypergeometric.hpp"
 #include "scratch.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 #include <cstdint>
-#include "catalog.hpp"
+#include "codes.hpp"
 #include "evaluateQuery.hpp"
 #include "plan.hpp"
 #include "prepareQueries.hpp"

@@ -5,7 +5,7 @@
 #include "averagePrecision.hpp"
 #include "bpref.hpp"
 #include "buildGroups.hpp"
-#include "catalog.hpp"
+#include "codes.hpp"
 #include "countGroups.hpp"
 #include "dcg.hpp"
 #include "f1.hpp"
@@ -33,12 +33,11 @@ namespace tie_eval {
 template <typename L>
 int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys, int64_t start, int n, int mode, const Plan& plan, const double* constants, int64_t at, Scratch& s, double* out, int64_t q, int64_t queries) {
   const int count = plan.measures();
-  // the deepest position any measure reads: its cut-off, R for Rprec, else the whole ranking
+  // the deepest position any measure reads: its cut-off, R (DEPTH_RELEVANT), else the whole ranking
   double depth = 0;
   for (int row = 0; row < count; row++) {
-    const int kind = static_cast<int>(plan.rowField(row, ROW_KIND));
     const double cutoff = plan.rowField(row, ROW_CUTOFF);
-    const double need = kind == KIND_RPREC ? constants[at + static_cast<int>(plan.rowField(row, ROW_THRESHOLD))] : cutoff > 0 ? cutoff : n;
+    const double need = plan.rowField(row, ROW_DEPTH) == DEPTH_RELEVANT ? constants[at + static_cast<int>(plan.rowField(row, ROW_THRESHOLD))] : cutoff > 0 ? cutoff : n;
     depth = std::max(depth, need);
   }
   depth = std::min(depth, static_cast<double>(n));

@@ -1,6 +1,6 @@
 #pragma once
 #include <cmath>
-#include "catalog.hpp"
+#include "codes.hpp"
 
 namespace tie_eval {
 

@@ -1,6 +1,6 @@
 #pragma once
 #include <cstdint>
-#include "catalog.hpp"
+#include "codes.hpp"
 #include "firstNaN.hpp"
 #include "heapLargest.hpp"
 #include "rankPositions.hpp"

@@ -1,13 +1,12 @@
 // The packed plan (src/measures/plan.ts): a header of four counts (measures M, levels T, gain
 // columns G, constants per query C), then T levels, G gain codes, G gain levels, and M rows
-// of ROW_SIZE fields. Every number is a double. checkPlan (addon.cc) validates it first.
+// of ROW_SIZE fields (codes.hpp names them). Every number is a double. checkPlan (addon.cc) validates it first.
 // Plan decodes the header once: its int fields and pointers cannot alias the doubles the
 // kernels store, so the compiler keeps them in registers in the hot loops.
 #pragma once
+#include "codes.hpp"
 
 namespace tie_eval {
-
-enum Row { ROW_KIND = 0, ROW_CUTOFF, ROW_THRESHOLD, ROW_GAIN, ROW_PARAM, ROW_IDEAL, ROW_SIZE };
 
 struct Plan {
   int measureCount;

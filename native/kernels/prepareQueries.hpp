@@ -1,7 +1,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
-#include "catalog.hpp"
+#include "codes.hpp"
 #include "plan.hpp"
 #include "prepareQuery.hpp"
 #include "scratch.hpp"

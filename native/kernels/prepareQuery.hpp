@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <limits>
 #include <type_traits>
-#include "catalog.hpp"
+#include "codes.hpp"
 #include "gain.hpp"
 #include "plan.hpp"
 #include "scratch.hpp"
@@ -88,18 +88,18 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
     if (relevant < constants[at]) return STATUS_RELEVANT_TOO_SMALL;
     constants[at] = relevant;
   }
-  // the ideal DCG of each nDCG measure: gains of the labels in descending order, listed once
+  // the ideal DCG of each measure with an ideal slot (nDCG): gains of the labels in descending order, listed once
   // (most measure sets have no nDCG) as deep as the deepest one reads
   int deepest = 0;
   for (int row = 0; row < plan.measures(); row++) {
-    if (static_cast<int>(plan.rowField(row, ROW_KIND)) == KIND_NDCG) deepest = std::max(deepest, idealDepth(plan.rowField(row, ROW_CUTOFF), m));
+    if (plan.rowField(row, ROW_IDEAL) >= 0) deepest = std::max(deepest, idealDepth(plan.rowField(row, ROW_CUTOFF), m));
   }
   if (deepest == 0) return STATUS_OK;
   s.ensureIdeal(m);
   double* top = s.idealTop.data();
   largestDescending(ideal + idealStart, m, deepest, top);
   for (int row = 0; row < plan.measures(); row++) {
-    if (static_cast<int>(plan.rowField(row, ROW_KIND)) != KIND_NDCG) continue;
+    if (plan.rowField(row, ROW_IDEAL) < 0) continue;
     const int col = static_cast<int>(plan.rowField(row, ROW_GAIN));
     const int last = idealDepth(plan.rowField(row, ROW_CUTOFF), m);
     double sum = 0;

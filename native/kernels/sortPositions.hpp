@@ -1,7 +1,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
-#include "catalog.hpp"
+#include "codes.hpp"
 
 namespace tie_eval {
 

@@ -1,4 +1,4 @@
-import { InputError } from '../api/errors.js';
+import { InputError } from '../core/errors.js';
 import { pairedTTest } from './pairedTTest.js';
 import { randomizationTest } from './randomizationTest.js';
 

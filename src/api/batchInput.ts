@@ -1,9 +1,10 @@
 import type { JudgedBatch } from '../backends/backend.js';
 import type { Plan } from '../measures/plan.js';
-import type { LabelArray } from '../reference/types.js';
+import { isLabelArray, type LabelArray } from '../core/labels.js';
+import { checkOffsets } from '../core/offsets.js';
 import { TREC } from '../ties/modes.js';
 import { trecTieKeys } from '../ties/trecTieKeys.js';
-import { InputError, InputTypeError } from './errors.js';
+import { InputError, InputTypeError } from '../core/errors.js';
 import type { Batch } from './types.js';
 
 /** A batch checked for shape and laid out for the kernels. */
@@ -12,23 +13,6 @@ export interface FlatBatch extends JudgedBatch {
   readonly queries: number;
   readonly tieKeys: Int32Array | null;
   readonly describeQuery: (q: number) => string;
-}
-
-function isLabelArray(x: unknown): x is LabelArray {
-  return x instanceof Float64Array || x instanceof Int32Array || x instanceof Uint8Array;
-}
-
-/** Checks that offsets cut `length` entries into queries: Q + 1 values from 0, non-decreasing, ending at length. */
-export function checkOffsets(offsets: unknown, length: number, what: string): asserts offsets is Uint32Array {
-  if (!(offsets instanceof Uint32Array)) throw new InputTypeError(`${what} must be a Uint32Array of Q + 1 offsets`);
-  if (offsets.length === 0) throw new InputError(`${what} must hold Q + 1 values (at least [0])`);
-  if (offsets[0] !== 0) throw new InputError(`${what}[0] must be 0, got ${offsets[0]}`);
-  for (let q = 1; q < offsets.length; q++) {
-    if (offsets[q]! < offsets[q - 1]!) throw new InputError(`${what} must not decrease: ${what}[${q}] = ${offsets[q]} < ${what}[${q - 1}] = ${offsets[q - 1]}`, q - 1);
-  }
-  if (offsets[offsets.length - 1] !== length) {
-    throw new InputError(`${what} must end at ${length} (the entry count), got ${offsets[offsets.length - 1]}`);
-  }
 }
 
 /** Flattens per-query ideal label arrays into one Float64Array with offsets. */

@@ -1,4 +1,4 @@
-import { InputError, InputTypeError } from './errors.js';
+import { InputError, InputTypeError } from '../core/errors.js';
 import { evaluateBatch } from './evaluateBatch.js';
 import type { EvaluateOptions, Query } from './types.js';
 

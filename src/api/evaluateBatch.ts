@@ -1,9 +1,9 @@
 import { resolveBackend } from '../backends/facade.js';
 import { compilePlan } from '../measures/plan.js';
-import { Status } from '../reference/status.js';
+import { Status } from '../core/status.js';
 import { tieModeCode } from '../ties/modes.js';
 import { flattenBatch } from './batchInput.js';
-import { statusError } from './errors.js';
+import { statusError } from '../core/errors.js';
 import { rowMean } from './rowMean.js';
 import { threadCount } from './threadCount.js';
 import type { Batch, BatchResult, EvaluateOptions } from './types.js';

@@ -1,10 +1,10 @@
 import type { BackendName } from '../backends/backend.js';
 import { resolveBackend } from '../backends/facade.js';
 import { compilePlan } from '../measures/plan.js';
-import { Status } from '../reference/status.js';
+import { Status } from '../core/status.js';
 import { tieModeCode } from '../ties/modes.js';
 import { flattenBatch } from './batchInput.js';
-import { InputError, InputTypeError, statusError } from './errors.js';
+import { InputError, InputTypeError, statusError } from '../core/errors.js';
 import { rowMean } from './rowMean.js';
 import { threadCount } from './threadCount.js';
 import type { Batch, BatchLabels, BatchResult, EvaluateOptions } from './types.js';

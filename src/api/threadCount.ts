@@ -1,4 +1,4 @@
-import { InputError, InputTypeError } from './errors.js';
+import { InputError, InputTypeError } from '../core/errors.js';
 
 /** The most threads `threads` may ask for (the addon's limit too). */
 const MAX_THREADS = 256;

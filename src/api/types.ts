@@ -1,5 +1,5 @@
 import type { BackendName } from '../backends/backend.js';
-import type { BackendChoice } from '../backends/facade.js';
+import type { BackendChoice } from '../backends/backend.js';
 import type { TieMode } from '../ties/modes.js';
 
 /** Label arrays a batch may use. Negative labels mean unjudged; Uint8Array cannot hold them. */

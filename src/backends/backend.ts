@@ -1,9 +1,11 @@
 import type { Plan } from '../measures/plan.js';
-import type { TrecReader } from '../io/trecReader.js';
-import type { LabelArray } from '../reference/types.js';
+import type { LabelArray } from '../core/labels.js';
 
 /** The backends: the TypeScript reference, AssemblyScript compiled to WebAssembly, the C++ addon. */
 export type BackendName = 'js' | 'wasm' | 'native';
+
+/** The `backend` option: a backend by name, or `auto` (the one chosen at load time). */
+export type BackendChoice = 'auto' | BackendName;
 
 /** The judgements of a batch: everything that does not depend on scores. */
 export interface JudgedBatch {
@@ -53,6 +55,4 @@ export interface Backend {
    * evaluate, which name the error as every backend does (step 0's first).
    */
   evaluateBatch?(judged: JudgedBatch, plan: Plan, scores: Float64Array, tieKeys: Int32Array | null, mode: number, out: Float64Array, threads: number): number;
-  /** The addon's byte-level TREC reader, a new one per qrels file (native only). */
-  createTrecReader?(): TrecReader;
 }

@@ -1,13 +1,11 @@
-import { InputError, InputTypeError } from '../api/errors.js';
-import { checkOffsets } from '../api/batchInput.js';
+import { InputError, InputTypeError } from '../core/errors.js';
+import { isLabelArray } from '../core/labels.js';
+import { checkOffsets } from '../core/offsets.js';
 import { ROW_SIZE, Row, type Plan } from '../measures/plan.js';
-import { Kind } from '../measures/catalog.js';
+import { Depth } from '../measures/codes.js';
+import { MEASURES, type MeasureEntry } from '../measures/table.js';
 import { TIE_MODES, TREC } from '../ties/modes.js';
 import type { JudgedBatch } from './backend.js';
-
-function isLabelArray(x: unknown): boolean {
-  return x instanceof Float64Array || x instanceof Int32Array || x instanceof Uint8Array;
-}
 
 /**
  * The checks a backend entry point makes on the judgements before a kernel reads them (the
@@ -27,26 +25,32 @@ export function checkJudged(judged: JudgedBatch, plan: Plan): void {
   checkPlan(plan);
 }
 
-/** Checks a plan's numbers: kinds, integer cut-offs, columns and slots within range. */
+/**
+ * Checks a plan's numbers against the measure table's rules (the addon checks the same rules,
+ * generated into native/kernels/codes.hpp): kinds, integer cut-offs, depth codes, parameters,
+ * columns and slots within range.
+ */
 export function checkPlan(plan: Plan): void {
   const levels = plan.thresholds.length;
   const gains = plan.gainType.length;
   if (plan.rows.length !== plan.measures.length * ROW_SIZE || plan.constantsPerQuery < levels + 1) throw new InputError('plan: malformed layout');
   for (let t = 0; t < levels; t++) if (!(plan.thresholds[t]! >= 1)) throw new InputError('plan: relevance levels must be >= 1');
   for (let row = 0; row < plan.measures.length; row++) {
-    const at = row * ROW_SIZE;
-    const kind = plan.rows[at + Row.KIND]!;
-    const cutoff = plan.rows[at + Row.CUTOFF]!;
-    const col = plan.rows[at + Row.THRESHOLD]!;
-    const gain = plan.rows[at + Row.GAIN]!;
-    const ideal = plan.rows[at + Row.IDEAL]!;
-    const needsCutoff = kind === Kind.P || kind === Kind.R || kind === Kind.F1 || kind === Kind.SUCCESS;
+    const field = (f: number): number => plan.rows[row * ROW_SIZE + f]!;
+    const kind = field(Row.KIND);
+    const m: MeasureEntry | undefined = Number.isInteger(kind) ? MEASURES[kind] : undefined;
+    const cutoff = field(Row.CUTOFF);
+    const inRange = (x: number, lo: number, hi: number): boolean => Number.isInteger(x) && x >= lo && x <= hi;
+    const param = m?.param;
+    const p = field(Row.PARAM);
     const bad =
-      !Number.isInteger(kind) || kind < Kind.P || kind > Kind.SUCCESS ||
-      !Number.isInteger(cutoff) || cutoff < 0 || cutoff > 0xffffffff || (needsCutoff && cutoff === 0) ||
-      !Number.isInteger(col) || col < 0 || col >= levels ||
-      ((kind === Kind.DCG || kind === Kind.NDCG) && !(Number.isInteger(gain) && gain >= 0 && gain < gains)) ||
-      (kind === Kind.NDCG && !(Number.isInteger(ideal) && ideal > levels && ideal < plan.constantsPerQuery));
+      m === undefined ||
+      !inRange(cutoff, 0, 0xffffffff) || (m.cutoff === 'required' && cutoff === 0) || (m.cutoff === 'none' && cutoff !== 0) ||
+      field(Row.DEPTH) !== (m.depth === 'relevant' ? Depth.RELEVANT : Depth.CUTOFF) ||
+      !inRange(field(Row.THRESHOLD), 0, levels - 1) ||
+      (m.gainColumn && !inRange(field(Row.GAIN), 0, gains - 1)) ||
+      (m.idealDcg && !inRange(field(Row.IDEAL), levels + 1, plan.constantsPerQuery - 1)) ||
+      (param !== undefined && !(param.range.integer ? inRange(p, param.range.lo, param.range.hi) : p > param.range.lo && p < param.range.hi));
     if (bad) throw new InputError(`plan: measure row ${row} is malformed`);
   }
 }

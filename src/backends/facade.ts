@@ -1,10 +1,7 @@
-import type { Backend, BackendName } from './backend.js';
+import type { Backend, BackendChoice, BackendName } from './backend.js';
 import { jsBackend } from './js.js';
 import { loadNativeBackend } from './native.js';
 import { loadWasmBackend } from './wasm.js';
-
-/** The `backend` option: a backend by name, or `auto` (the one chosen at load time). */
-export type BackendChoice = 'auto' | BackendName;
 
 const NAMES: readonly BackendName[] = ['native', 'wasm', 'js'];
 

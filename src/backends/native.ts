@@ -1,18 +1,6 @@
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import type { TrecReader } from '../io/trecReader.js';
+import { ADDON_PATH, loadAddon } from '../addon/addon.js';
 import type { Plan } from '../measures/plan.js';
 import type { Backend, JudgedBatch } from './backend.js';
-
-/** Where node-gyp (binding.gyp) builds the addon: <package>/build/Release/tie_eval.node. */
-export const ADDON_PATH = new URL('../../build/Release/tie_eval.node', import.meta.url);
-
-interface Addon {
-  prepareQueries(labels: unknown, offsets: unknown, ideal: unknown, idealOffsets: unknown, relevant: unknown, plan: unknown, constants: Float64Array, status: Int32Array, threads: number): number;
-  evaluateQueries(scores: unknown, labels: unknown, offsets: unknown, tieKeys: unknown, mode: unknown, plan: unknown, constants: Float64Array, out: unknown, status: Int32Array, threads: number): number;
-  evaluateBatch(labels: unknown, offsets: unknown, ideal: unknown, idealOffsets: unknown, relevant: unknown, plan: unknown, constants: Float64Array, status: Int32Array, threads: number, scores: unknown, tieKeys: unknown, mode: unknown, out: unknown): number;
-  TrecReader: new () => TrecReader;
-}
 
 /**
  * Loads the C++ addon synchronously. The addon reads the typed arrays in place and checks
@@ -20,7 +8,7 @@ interface Addon {
  * Throws when the addon was not built or does not load.
  */
 export function loadNativeBackend(path: URL = ADDON_PATH): Backend {
-  const addon = createRequire(import.meta.url)(fileURLToPath(path)) as Addon;
+  const addon = loadAddon(path);
   // room for step 0's constants (the addon checks the offsets; a bad array gets none)
   const constantsFor = ({ offsets }: JudgedBatch, plan: Plan): Float64Array =>
     new Float64Array((offsets instanceof Uint32Array && offsets.length > 0 ? offsets.length - 1 : 0) * plan.constantsPerQuery);
@@ -40,6 +28,5 @@ export function loadNativeBackend(path: URL = ADDON_PATH): Backend {
       const status = new Int32Array(3);
       return addon.evaluateBatch(judged.labels, judged.offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan.packed, constantsFor(judged, plan), status, threads, scores, tieKeys, mode, out);
     },
-    createTrecReader: () => new addon.TrecReader(),
   };
 }

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { type Command, Option } from 'commander';
-import { describeMeasures } from '../measures/catalog.js';
+import { describeMeasures } from '../measures/table.js';
 import type { TieMode } from '../ties/modes.js';
 import { evaluateRuns, type RunFlags } from './evaluateRuns.js';
 import { formatCsv, formatJson, formatTrec, type Format } from './output.js';

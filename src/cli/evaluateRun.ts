@@ -1,12 +1,12 @@
 import type { BackendName } from '../backends/backend.js';
-import type { BackendChoice } from '../backends/facade.js';
+import type { BackendChoice } from '../backends/backend.js';
 import { FileError } from '../io/fileError.js';
 import { latin1ToUtf8 } from '../io/latin1.js';
 import { compareIds } from '../ties/compareIds.js';
 import type { TieMode } from '../ties/modes.js';
 import { collectInParallel } from './collectInParallel.js';
 import { collectRun } from './collectRun.js';
-import type { CliMeasure } from './measureNames.js';
+import type { MeasureRequest } from '../measures/expandNames.js';
 import type { QrelsSource } from './qrelsSource.js';
 
 /** How a run is evaluated (the command line's options). */
@@ -52,7 +52,7 @@ export interface RunEvaluation {
  * parallel parts when `options.threads` asks for it (see collectInParallel).
  * @throws FileError for a bad line (see readRun) or a run none of whose queries is in the qrels
  */
-export async function evaluateRun(runPath: string, qrels: QrelsSource, measures: readonly CliMeasure[], options: RunOptions): Promise<RunEvaluation> {
+export async function evaluateRun(runPath: string, qrels: QrelsSource, measures: readonly MeasureRequest[], options: RunOptions): Promise<RunEvaluation> {
   const names = [...new Set(measures.map((m) => m.name))];
   const parallel = await collectInParallel(runPath, qrels, names, options);
   const { run, threads } = parallel?.run ? parallel : { run: await collectRun(runPath, qrels, names, options), threads: 1 };

@@ -1,7 +1,7 @@
-import type { BackendChoice } from '../backends/facade.js';
+import type { BackendChoice } from '../backends/backend.js';
 import type { TieMode } from '../ties/modes.js';
 import { evaluateRun, type RunEvaluation } from './evaluateRun.js';
-import { DEFAULT_MEASURES, expandMeasures, type CliMeasure } from './measureNames.js';
+import { DEFAULT_MEASURES, expandMeasures, type MeasureRequest } from '../measures/expandNames.js';
 import { progressOver } from './progress.js';
 import { readQrelsSource } from './qrelsSource.js';
 
@@ -17,7 +17,7 @@ export interface RunFlags {
 }
 
 /** Reads the qrels and evaluates each run in the given tie modes, with a progress bar for large runs. */
-export async function evaluateRuns(qrelsPath: string, runPaths: readonly string[], flags: RunFlags, modes: readonly TieMode[], defaults = DEFAULT_MEASURES): Promise<{ measures: CliMeasure[]; runs: RunEvaluation[] }> {
+export async function evaluateRuns(qrelsPath: string, runPaths: readonly string[], flags: RunFlags, modes: readonly TieMode[], defaults = DEFAULT_MEASURES): Promise<{ measures: MeasureRequest[]; runs: RunEvaluation[] }> {
   const measures = (flags.measure.length > 0 ? flags.measure : defaults).flatMap((m) => expandMeasures(m, flags.l));
   const qrels = await readQrelsSource(qrelsPath, modes, flags.M ?? 0, flags.backend);
   const progress = progressOver(runPaths);

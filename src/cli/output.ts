@@ -1,7 +1,7 @@
 import { formatTrecValue } from '../format/trecValue.js';
 import type { TieMode } from '../ties/modes.js';
 import type { RunEvaluation } from './evaluateRun.js';
-import type { CliMeasure } from './measureNames.js';
+import type { MeasureRequest } from '../measures/expandNames.js';
 
 /** Output formats of the evaluate command. */
 export type Format = 'trec' | 'json' | 'csv';
@@ -11,7 +11,7 @@ interface Column {
   readonly index: number;
 }
 
-const columns = (run: RunEvaluation, measures: readonly CliMeasure[]): Column[] => measures.map((m) => ({ label: m.label, index: run.names.indexOf(m.name) }));
+const columns = (run: RunEvaluation, measures: readonly MeasureRequest[]): Column[] => measures.map((m) => ({ label: m.label, index: run.names.indexOf(m.name) }));
 
 /** The mean of per-query values. */
 export function mean(values: Float64Array): number {
@@ -26,7 +26,7 @@ export function mean(values: Float64Array): number {
  * modes (`--ties range`) each line carries one value per mode. With several runs, each run's
  * lines follow a `runid` line.
  */
-export function formatTrec(runs: readonly RunEvaluation[], measures: readonly CliMeasure[], modes: readonly TieMode[], perQuery: boolean): string {
+export function formatTrec(runs: readonly RunEvaluation[], measures: readonly MeasureRequest[], modes: readonly TieMode[], perQuery: boolean): string {
   const out: string[] = [];
   for (const run of runs) {
     if (runs.length > 1) out.push(`${'runid'.padEnd(22)}\tall\t${run.runid}`);
@@ -47,7 +47,7 @@ export function formatTrec(runs: readonly RunEvaluation[], measures: readonly Cl
  * perQuery: { qid: { measure: value } }, mean: { measure: value } }`, full double precision.
  * With several tie modes each value is an object by mode.
  */
-export function formatJson(runs: readonly RunEvaluation[], measures: readonly CliMeasure[], modes: readonly TieMode[], ties: string): string {
+export function formatJson(runs: readonly RunEvaluation[], measures: readonly MeasureRequest[], modes: readonly TieMode[], ties: string): string {
   const objects = runs.map((run) => {
     const cols = columns(run, measures);
     const value = (c: Column, pick: (values: Float64Array) => number): number | Record<string, number> =>
@@ -69,7 +69,7 @@ export function formatJson(runs: readonly RunEvaluation[], measures: readonly Cl
 const csvField = (text: string): string => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 /** CSV: a header, then one row per run and query, then one `all` row per run with the means. */
-export function formatCsv(runs: readonly RunEvaluation[], measures: readonly CliMeasure[], modes: readonly TieMode[]): string {
+export function formatCsv(runs: readonly RunEvaluation[], measures: readonly MeasureRequest[], modes: readonly TieMode[]): string {
   const header = ['run', 'query', ...measures.flatMap((m) => (modes.length === 1 ? [m.label] : modes.map((mode) => `${m.label} ${mode}`)))];
   const rows = [header.map(csvField).join(',')];
   for (const run of runs) {

@@ -1,4 +1,6 @@
-import { resolveBackend, type BackendChoice } from '../backends/facade.js';
+import type { BackendChoice } from '../backends/backend.js';
+import { loadAddon } from '../addon/addon.js';
+import { resolveBackend } from '../backends/facade.js';
 import { readQrels, type Qrels } from '../io/readQrels.js';
 import { readQrelsNative, type NativeQrels } from '../io/readTrecNative.js';
 import type { TieMode } from '../ties/modes.js';
@@ -19,6 +21,6 @@ export interface QrelsSource {
  * @throws FileError for a bad line (see readQrels)
  */
 export async function readQrelsSource(path: string, modes: readonly TieMode[], maxRank: number, backend: BackendChoice): Promise<QrelsSource> {
-  const reader = modes.includes('trec') || maxRank > 0 ? undefined : resolveBackend(backend).createTrecReader?.();
+  const reader = modes.includes('trec') || maxRank > 0 || resolveBackend(backend).name !== 'native' ? undefined : new (loadAddon().TrecReader)();
   return reader === undefined ? { path, parsed: await readQrels(path) } : { path, native: await readQrelsNative(path, reader) };
 }

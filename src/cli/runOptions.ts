@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_MEASURES } from './measureNames.js';
+import { DEFAULT_MEASURES } from '../measures/expandNames.js';
 
 export function positiveInteger(text: string): number {
   const n = Number(text);

@@ -4,7 +4,7 @@ import { splitFields } from './fields.js';
 import { forEachChunk } from './forEachChunk.js';
 import { judgedTwice, labelNotAnInteger, listedTwice, qrelsFieldCount, runFieldCount, scoreNotANumber } from './lineProblems.js';
 import type { RunNotes } from './readRun.js';
-import { Info, Problem, type TrecReader } from './trecReader.js';
+import { Info, Problem, type TrecReader } from '../addon/trecReader.js';
 
 /** A query's judgements as the addon's reader holds them. */
 export class NativeJudgements {

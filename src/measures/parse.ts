@@ -1,21 +1,23 @@
-import { ApNorm, Gain, Kind, MEASURES, NAME_ALIASES, describeMeasures, type MeasureInfo } from './catalog.js';
+import { PARAMS, parsePositiveInteger, type ParamName } from './params.js';
+import { MEASURES, describeMeasures, findMeasure, type Kind, type MeasureEntry } from './table.js';
 
 /** A measure name turned into numbers: what every backend computes. */
-export interface MeasureSpec {
+export type MeasureSpec = {
   /** The name exactly as the caller wrote it: the key of the result. */
   readonly name: string;
+  /** The measure's row of the table. */
+  readonly measure: MeasureEntry;
   readonly kind: Kind;
   /** Cut-off k, or 0 for none (the whole ranking). */
   readonly cutoff: number;
-  /** Relevance level: a document is relevant when its label >= rel. */
-  readonly rel: number;
-  /** AP denominator. */
-  readonly norm: ApNorm;
-  /** DCG gain function. */
-  readonly gain: Gain;
-  /** RBP persistence. */
-  readonly p: number;
-}
+} & {
+  /**
+   * Every parameter of the table (src/measures/params.ts), the default where the name does not
+   * set it: `rel` (relevance level: relevant when label >= rel), `gain` (DCG's gain code),
+   * `norm` (AP's denominator code), `p` (RBP's persistence).
+   */
+  readonly [P in ParamName]: number;
+};
 
 /** Thrown for a measure name the parser does not accept; the message lists the valid names. */
 export class MeasureNameError extends Error {
@@ -27,14 +29,8 @@ export class MeasureNameError extends Error {
 
 const SYNTAX = /^([A-Za-z][A-Za-z0-9]*)(?:\(([^()]*)\))?(?:@(.*))?$/;
 
-function parsePositiveInteger(text: string): number | undefined {
-  return /^[0-9]+$/.test(text) && Number(text) >= 1 && Number.isSafeInteger(Number(text)) ? Number(text) : undefined;
-}
-
-function findMeasure(base: string): MeasureInfo | undefined {
-  const canonical = NAME_ALIASES[base] ?? base;
-  return MEASURES.find((m) => m.name === canonical);
-}
+/** Every parameter at its default. */
+const DEFAULTS = Object.fromEntries(Object.entries(PARAMS).map(([key, p]) => [key, p.default])) as Record<ParamName, number>;
 
 /**
  * Parses an ir_measures-style name: `NAME(param=value,...)@k`, e.g. `P@10`, `P(rel=2)@5`,
@@ -60,35 +56,22 @@ export function parseMeasure(name: string): MeasureSpec {
     throw new MeasureNameError(name, `${info.name} needs a cut-off, e.g. ${info.name}@10`);
   }
 
-  let rel = 1;
-  let norm: ApNorm = ApNorm.R;
-  let gain: Gain = Gain.LINEAR;
-  let p = 0.8;
+  const values = { ...DEFAULTS };
   const seen = new Set<string>();
   for (const part of paramText === undefined || paramText.trim() === '' ? [] : paramText.split(',')) {
     const eq = part.indexOf('=');
     const key = (eq < 0 ? part : part.slice(0, eq)).trim();
     const value = eq < 0 ? '' : part.slice(eq + 1).trim();
-    if (!info.params.some((q) => q.name === key)) {
+    const param = info.params.find((q) => q.name === key);
+    if (param === undefined) {
       const valid = info.params.map((q) => `${q.name}=${q.values}`).join(', ');
       throw new MeasureNameError(name, `${info.name} has no parameter '${key}' (it takes ${valid})`);
     }
     if (seen.has(key)) throw new MeasureNameError(name, `parameter '${key}' is given twice`);
     seen.add(key);
-    const bad = (): never => {
-      const q = info.params.find((x) => x.name === key);
-      throw new MeasureNameError(name, `${key}=${value} is not valid (${key} must be ${q?.values})`);
-    };
-    if (key === 'rel') {
-      rel = parsePositiveInteger(value) ?? bad();
-    } else if (key === 'norm') {
-      norm = value === 'R' ? ApNorm.R : value === 'min' ? ApNorm.MIN : value === 'found' ? ApNorm.FOUND : bad();
-    } else if (key === 'gain') {
-      gain = value === 'linear' ? Gain.LINEAR : value === 'exp' ? Gain.EXP : bad();
-    } else {
-      const x = /^[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?$/.test(value) ? Number(value) : NaN;
-      p = x > 0 && x < 1 ? x : bad();
-    }
+    const parsed = param.parse(value);
+    if (parsed === undefined) throw new MeasureNameError(name, `${key}=${value} is not valid (${key} must be ${param.values})`);
+    values[key as ParamName] = parsed;
   }
-  return { name, kind: info.kind, cutoff, rel, norm, gain, p };
+  return { name, measure: info, kind: MEASURES.indexOf(info as (typeof MEASURES)[number]), cutoff, ...values };
 }

@@ -1,4 +1,5 @@
-import { Kind } from './catalog.js';
+import { Depth } from './codes.js';
+import type { ParamName } from './params.js';
 import { parseMeasure, type MeasureSpec } from './parse.js';
 
 /** Fields of one measure row in `Plan.rows`; the compiled backends read the same layout. */
@@ -10,12 +11,14 @@ export const Row = {
   THRESHOLD: 2,
   /** gain column (DCG, nDCG), else -1 */
   GAIN: 3,
-  /** AP norm code or RBP p */
+  /** the value of the measure's row parameter (MeasureEntry.param: AP's norm code, RBP's p), else 0 */
   PARAM: 4,
   /** slot of the ideal DCG in the query constants (nDCG), else -1 */
   IDEAL: 5,
+  /** how deep the measure reads the ranking (a Depth code) */
+  DEPTH: 6,
 } as const;
-export const ROW_SIZE = 6;
+export const ROW_SIZE = 7;
 
 /**
  * The requested measures as the kernels consume them: numbers only, shared columns.
@@ -66,19 +69,19 @@ export function compilePlan(names: readonly string[]): Plan {
   measures.forEach((m, i) => {
     if (!thresholds.includes(m.rel)) thresholds.push(m.rel);
     let gainCol = -1;
-    let ideal = -1;
-    if (m.kind === Kind.DCG || m.kind === Kind.NDCG) {
+    if (m.measure.gainColumn) {
       gainCol = gains.findIndex(([g, r]) => g === m.gain && r === m.rel);
       if (gainCol < 0) gainCol = gains.push([m.gain, m.rel]) - 1;
-      if (m.kind === Kind.NDCG) ideal = ideals++;
     }
+    const param = m.measure.param;
     const row = rows.subarray(i * ROW_SIZE, (i + 1) * ROW_SIZE);
     row[Row.KIND] = m.kind;
     row[Row.CUTOFF] = m.cutoff;
     row[Row.THRESHOLD] = thresholds.indexOf(m.rel);
     row[Row.GAIN] = gainCol;
-    row[Row.PARAM] = m.kind === Kind.RBP ? m.p : m.norm;
-    row[Row.IDEAL] = ideal;
+    row[Row.PARAM] = param === undefined ? 0 : m[param.name as ParamName];
+    row[Row.IDEAL] = m.measure.idealDcg ? ideals++ : -1;
+    row[Row.DEPTH] = m.measure.depth === 'relevant' ? Depth.RELEVANT : Depth.CUTOFF;
   });
   // ideal DCG slots follow the R columns and the judged count
   for (let i = 0; i < measures.length; i++) {

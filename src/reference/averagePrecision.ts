@@ -1,4 +1,4 @@
-import { ApNorm } from '../measures/catalog.js';
+import { ApNorm } from '../measures/codes.js';
 import { hypergeometric } from './hypergeometric.js';
 import type { Scratch } from './scratch.js';
 

@@ -1,6 +1,6 @@
 import type { Plan } from '../measures/plan.js';
 import { gainOf } from './gain.js';
-import type { LabelArray } from './types.js';
+import type { LabelArray } from '../core/labels.js';
 import type { Scratch } from './scratch.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Plan } from '../measures/plan.js';
 import { gainOf } from './gain.js';
 import type { Scratch } from './scratch.js';
-import type { LabelArray } from './types.js';
+import type { LabelArray } from '../core/labels.js';
 
 /**
  * Steps 1 and 2 at once for a small query in average mode, where only each group's counts

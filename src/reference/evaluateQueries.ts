@@ -2,8 +2,8 @@ import type { Plan } from '../measures/plan.js';
 import { evaluateQuery } from './evaluateQuery.js';
 import { report } from './prepareQueries.js';
 import type { Scratch } from './scratch.js';
-import { Status } from './status.js';
-import type { LabelArray } from './types.js';
+import { Status } from '../core/status.js';
+import type { LabelArray } from '../core/labels.js';
 
 /**
  * Queries [first, last) of a batch of Q, every measure: measure `row` of query q goes to

@@ -1,4 +1,5 @@
-import { Kind } from '../measures/catalog.js';
+import { Depth } from '../measures/codes.js';
+import { Kind } from '../measures/table.js';
 import { ROW_SIZE, Row, judgedSlot, type Plan } from '../measures/plan.js';
 import { AVERAGE } from '../ties/modes.js';
 import { averagePrecision } from './averagePrecision.js';
@@ -15,9 +16,9 @@ import { recall } from './recall.js';
 import { reciprocalRank } from './reciprocalRank.js';
 import { rprec } from './rprec.js';
 import type { Scratch } from './scratch.js';
-import { Status } from './status.js';
+import { Status } from '../core/status.js';
 import { success } from './success.js';
-import type { LabelArray } from './types.js';
+import type { LabelArray } from '../core/labels.js';
 
 /**
  * One query, every measure of the plan, one ordering: checks the scores, orders the query
@@ -44,12 +45,11 @@ export function evaluateQuery(
 ): number {
   const rows = plan.rows;
   const count = plan.measures.length;
-  // the deepest position any measure reads: its cut-off, R for Rprec, else the whole ranking
+  // the deepest position any measure reads: its cut-off, R (Depth.RELEVANT), else the whole ranking
   let depth = 0;
   for (let row = 0; row < count; row++) {
-    const kind = rows[row * ROW_SIZE + Row.KIND]!;
     const cutoff = rows[row * ROW_SIZE + Row.CUTOFF]!;
-    const need = kind === Kind.RPREC ? constants[at + rows[row * ROW_SIZE + Row.THRESHOLD]!]! : cutoff > 0 ? cutoff : n;
+    const need = rows[row * ROW_SIZE + Row.DEPTH] === Depth.RELEVANT ? constants[at + rows[row * ROW_SIZE + Row.THRESHOLD]!]! : cutoff > 0 ? cutoff : n;
     depth = Math.max(depth, need);
   }
   depth = Math.min(depth, n);

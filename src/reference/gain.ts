@@ -1,4 +1,4 @@
-import { Gain } from '../measures/catalog.js';
+import { Gain } from '../measures/codes.js';
 
 /** The gain of a label: 0 below the relevance level `rel`, else `l` (linear) or `2^l - 1` (exp). */
 export function gainOf(label: number, type: number, rel: number): number {

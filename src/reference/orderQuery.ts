@@ -1,4 +1,4 @@
-import type { LabelArray } from './types.js';
+import type { LabelArray } from '../core/labels.js';
 import { AVERAGE } from '../ties/modes.js';
 import { firstNaN } from './firstNaN.js';
 import { heapLargest } from './heapLargest.js';

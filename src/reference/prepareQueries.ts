@@ -1,8 +1,8 @@
 import type { Plan } from '../measures/plan.js';
 import { prepareQuery } from './prepareQuery.js';
 import type { Scratch } from './scratch.js';
-import { Status } from './status.js';
-import type { LabelArray } from './types.js';
+import { Status } from '../core/status.js';
+import type { LabelArray } from '../core/labels.js';
 
 /**
  * Step 0 for queries [first, last) of a batch: each query's constants (R per level, J, ideal

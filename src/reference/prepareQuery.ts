@@ -1,9 +1,8 @@
-import { Kind } from '../measures/catalog.js';
 import { ROW_SIZE, Row, judgedSlot, type Plan } from '../measures/plan.js';
 import { gainOf } from './gain.js';
 import type { Scratch } from './scratch.js';
-import { Status } from './status.js';
-import type { LabelArray } from './types.js';
+import { Status } from '../core/status.js';
+import type { LabelArray } from '../core/labels.js';
 
 /**
  * How many of labels[start..start+n) are at least `level`: one level per pass, the count an
@@ -76,13 +75,13 @@ export function prepareQuery(
     if (relevant < constants[at]!) return Status.RELEVANT_TOO_SMALL;
     constants[at] = relevant;
   }
-  // the ideal DCG of each nDCG measure: gains of the labels sorted descending (sorted for the
+  // the ideal DCG of each measure with an ideal slot (nDCG): gains of the labels sorted descending (sorted for the
   // first one: most measure sets have none)
   const sorted = s.ideal.subarray(0, m);
   let isSorted = false;
   for (let row = 0; row < plan.measures.length; row++) {
     const r = row * ROW_SIZE;
-    if (plan.rows[r + Row.KIND] !== Kind.NDCG) continue;
+    if (plan.rows[r + Row.IDEAL]! < 0) continue;
     if (!isSorted) sorted.sort();
     isSorted = true;
     const col = plan.rows[r + Row.GAIN]!;

@@ -1,4 +1,4 @@
-import type { LabelArray } from './types.js';
+import type { LabelArray } from '../core/labels.js';
 import { OPTIMISTIC, PESSIMISTIC, TREC } from '../ties/modes.js';
 import type { Scratch } from './scratch.js';
 

@@ -1,5 +1,5 @@
 import { OPTIMISTIC, PESSIMISTIC, TREC } from '../ties/modes.js';
-import type { LabelArray } from './types.js';
+import type { LabelArray } from '../core/labels.js';
 
 /**
  * Sorts order[from..to) so that position a ranks before position b: score descending, then

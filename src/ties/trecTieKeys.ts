@@ -1,4 +1,4 @@
-import { InputError, InputTypeError } from '../api/errors.js';
+import { InputError, InputTypeError } from '../core/errors.js';
 import { compareIds } from './compareIds.js';
 
 /**

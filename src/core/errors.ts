@@ -1,4 +1,4 @@
-import { Status } from '../reference/status.js';
+import { Status } from './status.js';
 
 /**
  * Bad input: the message names the query (index, and id when the batch has queryIds), the
