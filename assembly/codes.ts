@@ -48,6 +48,14 @@ export const STATUS_RELEVANT_TOO_SMALL: i32 = 4;
 export const STATUS_RELEVANT_NOT_COUNT: i32 = 5;
 export const STATUS_IDEAL_MISSING_LABELS: i32 = 6;
 
+// the fields of the plan's header
+export const HEADER_MEASURES: i32 = 0;
+export const HEADER_LEVELS: i32 = 1;
+export const HEADER_GAINS: i32 = 2;
+export const HEADER_CONSTANTS: i32 = 3;
+export const HEADER_MAX_RANK: i32 = 4;
+export const HEADER_SIZE: i32 = 5;
+
 // the fields of a plan row
 export const ROW_KIND: i32 = 0;
 export const ROW_CUTOFF: i32 = 1;

@@ -6,9 +6,9 @@ import { countGroups } from './countGroups';
 import { dcg, ndcg } from './dcg';
 import { f1 } from './f1';
 import { firstNaN } from './firstNaN';
-import { getF64, setF64 } from './memory';
+import { getF64, getI32, setF64 } from './memory';
 import { orderQuery, SELECT_ABOVE } from './orderQuery';
-import { judgedSlot, planMeasures, rowField, rowInt } from './plan';
+import { judgedSlot, maxRank, planMeasures, rowField, rowInt } from './plan';
 import { precision } from './precision';
 import { rbp } from './rbp';
 import { recall } from './recall';
@@ -47,6 +47,9 @@ export function evaluateQuery<L>(
     depth = Math.max(depth, need);
   }
   depth = Math.min(depth, <f64>n);
+  // -M: the positions past maxRank are cut (in average mode, past the tie group crossing it)
+  const cut = maxRank() > 0 && maxRank() < <f64>n;
+  if (cut) depth = Math.min(depth, maxRank());
   // NaN scores: checked here for countGroups; orderQuery checks them itself (its selection finds
   // them in a pass it makes anyway)
   if (mode == AVERAGE && n <= SELECT_ABOVE) {
@@ -58,6 +61,8 @@ export function evaluateQuery<L>(
     if (held < 0) return STATUS_SCORE_NAN;
     buildGroups<L>(scores, labels, start, n, held, <i32>depth, mode != AVERAGE);
   }
+  // a cut ranking ends with the group reaching maxRank (read only by measures that read it all)
+  if (cut && depth == maxRank()) S.n = getI32(S.groupEnd, S.groupCount - 1);
   for (let row = 0; row < count; row++) {
     const kind = rowInt(row, ROW_KIND);
     const cutoff = rowField(row, ROW_CUTOFF);

@@ -1,9 +1,9 @@
-import { ROW_SIZE } from './codes';
+import { HEADER_CONSTANTS, HEADER_GAINS, HEADER_LEVELS, HEADER_MAX_RANK, HEADER_MEASURES, HEADER_SIZE, ROW_SIZE } from './codes';
 import { getF64, getI32, setI32 } from './memory';
 import * as S from './scratch';
 
-// The packed plan (src/measures/plan.ts, packPlan): a header of four counts (measures M,
-// levels T, gain columns G, constants per query C), then T levels, G gain codes, G gain
+// The packed plan (src/measures/plan.ts): a header (measures M, levels T, gain columns G,
+// constants per query C, maxRank), then T levels, G gain codes, G gain
 // levels, and M rows of ROW_SIZE fields (codes.ts names them). Every number is an f64. decodePlan reads the header
 // once per batch into globals, which the kernels' stores to memory cannot alias; so unlike
 // their TypeScript and C++ twins, the per-query kernels here take no plan argument.
@@ -12,6 +12,7 @@ let measureCount: i32 = 0;
 let levelCount: i32 = 0;
 let gainCount: i32 = 0;
 let constantCount: i32 = 0;
+let maxRankValue: f64 = 0;
 let thresholds: usize = 0;
 let gainTypes: usize = 0;
 let gainRels: usize = 0;
@@ -19,11 +20,12 @@ let rows: usize = 0;
 
 /** Reads the plan at `plan` for the kernels that follow (the scratch must be laid out: see gainCodes). */
 export function decodePlan(plan: usize): void {
-  measureCount = <i32>getF64(plan, 0);
-  levelCount = <i32>getF64(plan, 1);
-  gainCount = <i32>getF64(plan, 2);
-  constantCount = <i32>getF64(plan, 3);
-  thresholds = plan + 32;
+  measureCount = <i32>getF64(plan, HEADER_MEASURES);
+  levelCount = <i32>getF64(plan, HEADER_LEVELS);
+  gainCount = <i32>getF64(plan, HEADER_GAINS);
+  constantCount = <i32>getF64(plan, HEADER_CONSTANTS);
+  maxRankValue = getF64(plan, HEADER_MAX_RANK);
+  thresholds = plan + (<usize>HEADER_SIZE << 3);
   gainTypes = thresholds + (<usize>levelCount << 3);
   gainRels = gainTypes + (<usize>gainCount << 3);
   rows = gainRels + (<usize>gainCount << 3);
@@ -48,6 +50,11 @@ export function decodePlan(plan: usize): void {
 
 @inline export function planConstants(): i32 {
   return constantCount;
+}
+
+/** -M: positions past it are cut after ordering (0: none). */
+@inline export function maxRank(): f64 {
+  return maxRankValue;
 }
 
 @inline export function threshold(t: i32): f64 {

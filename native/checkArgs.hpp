@@ -52,15 +52,17 @@ inline std::string checkPlan(const Napi::Value& v) {
   const auto array = v.As<Napi::Float64Array>();
   const double* p = array.Data();
   const size_t length = array.ElementLength();
-  if (length < 4 || !isCount(p[0], 1 << 20) || !isCount(p[1], 1 << 20) || !isCount(p[2], 1 << 20) || !isCount(p[3], 1 << 20)) return "plan: malformed header";
+  if (length < HEADER_SIZE || !isCount(p[HEADER_MEASURES], 1 << 20) || !isCount(p[HEADER_LEVELS], 1 << 20) || !isCount(p[HEADER_GAINS], 1 << 20) || !isCount(p[HEADER_CONSTANTS], 1 << 20) || !isCount(p[HEADER_MAX_RANK], 4294967295.0)) {
+    return "plan: malformed header";
+  }
   const Plan plan(p);
   const int levels = plan.levels();
   const int gains = plan.gains();
-  if (length != static_cast<size_t>(4 + levels + 2 * gains + ROW_SIZE * plan.measures())) return "plan: length does not match its header";
+  if (length != static_cast<size_t>(HEADER_SIZE + levels + 2 * gains + ROW_SIZE * plan.measures())) return "plan: length does not match its header";
   if (plan.constantsPerQuery() < levels + 1) return "plan: too few constants per query";
   for (int t = 0; t < levels; t++) if (!isCount(plan.threshold(t), 1e15) || plan.threshold(t) < 1) return "plan: relevance levels must be integers >= 1";
   for (int c = 0; c < gains; c++) {
-    if (!isCount(p[4 + levels + c], GAIN_EXP) || !isCount(plan.gainRel(c), 1e15) || plan.gainRel(c) < 1) return "plan: malformed gain column";
+    if (!isCount(p[HEADER_SIZE + levels + c], GAIN_EXP) || !isCount(plan.gainRel(c), 1e15) || plan.gainRel(c) < 1) return "plan: malformed gain column";
   }
   for (int row = 0; row < plan.measures(); row++) {
     const double kind = plan.rowField(row, ROW_KIND);

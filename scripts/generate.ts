@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { LABEL_TYPES } from '../src/core/labels.js';
 import { Status } from '../src/core/status.js';
 import { ApNorm, Cutoff, Depth, Gain } from '../src/measures/codes.js';
-import { ROW_SIZE, Row } from '../src/measures/plan.js';
+import { HEADER_SIZE, Header, ROW_SIZE, Row } from '../src/measures/plan.js';
 import { MEASURES, type MeasureEntry } from '../src/measures/table.js';
 import { TIE_MODES } from '../src/ties/modes.js';
 
@@ -37,6 +37,7 @@ const GROUPS: readonly CodeGroup[] = [
   { comment: 'how deep a measure reads the ranking', cppEnum: 'DepthRule', codes: entries('DEPTH_', Depth) },
   { comment: 'tie modes', cppEnum: 'Mode', codes: entries('', TIE_MODES) },
   { comment: 'kernel statuses', cppEnum: 'Status', codes: entries('STATUS_', Status) },
+  { comment: "the fields of the plan's header", cppEnum: 'PlanHeader', codes: [...entries('HEADER_', Header), ['HEADER_SIZE', HEADER_SIZE]] },
   { comment: "the fields of a plan row", cppEnum: 'Row', codes: [...entries('ROW_', Row), ['ROW_SIZE', ROW_SIZE]] },
 ];
 

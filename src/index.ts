@@ -10,7 +10,16 @@ export { MEASURES, describeMeasures, type MeasureEntry, type TrecSpelling } from
 export type { ParamEntry } from './measures/params.js';
 export type { TieMode } from './ties/modes.js';
 export type { BackendChoice, BackendName } from './backends/backend.js';
-export { tieStats, queryTieStats, type TieStats } from './analysis/tieStats.js';
+export { TieCounter, queryTieStats, type TieStats } from './analysis/tieStats.js';
+export { tieStats } from './runs/tieStats.js';
+export { evaluateRuns, type EvaluateRunsOptions, type RunsEvaluation } from './runs/evaluateRuns.js';
+export type { RunEvaluation } from './runs/evaluateRun.js';
+export { readQrels, readRun, type Qrels } from './runs/read.js';
+export type { Source } from './runs/source.js';
+export type { RunNotes, RunQuery } from './io/forEachRunQuery.js';
+export { FileError } from './io/fileError.js';
+export { DEFAULT_MEASURES, expandMeasures, type MeasureRequest } from './measures/expandNames.js';
+export { formatCsv, formatJson, formatTrec, type Format } from './format/runOutput.js';
 export { bands, bandScores } from './analysis/band.js';
 export { compareRuns, type Comparison, type CompareOptions, type PairComparison, type RunScores } from './analysis/compare.js';
 export { pairedTTest, type TTest } from './analysis/pairedTTest.js';

@@ -5,7 +5,7 @@ import { evaluateBatch } from '../src/index.js';
 import type { JudgedBatch } from '../src/backends/backend.js';
 import { resolveBackend } from '../src/backends/facade.js';
 import { ADDON_PATH } from '../src/addon/addon.js';
-import { compilePlan } from '../src/measures/plan.js';
+import { HEADER_SIZE, Row, compilePlan } from '../src/measures/plan.js';
 import { Status } from '../src/core/status.js';
 import { TIE_MODES } from '../src/ties/modes.js';
 import { BACKENDS } from './backends.js';
@@ -47,7 +47,7 @@ describe.each(BACKENDS)('bad calls into the $name backend throw, none crashes', 
   it('a malformed plan is refused before a kernel reads it', () => {
     const bad = { ...plan, rows: plan.rows.slice(), packed: plan.packed.slice() };
     bad.rows[2] = 7;
-    bad.packed[4 + 1 + 2 + 2] = 7; // measure 0's relevance column: past the one level
+    bad.packed[HEADER_SIZE + 1 + 2 + Row.THRESHOLD] = 7; // measure 0's relevance column: past the one level
     expect(() => backend.prepare(judged(), bad)).toThrow(RangeError);
   });
 

@@ -177,7 +177,7 @@ describe('tie-eval: warnings, not errors', () => {
 
 describe('reading with a progress callback (the progress bar on a terminal)', () => {
   it('sees every line and reports the bytes read up to the file size, plain and gzip', async () => {
-    const { readRun } = await import('../src/io/readRun.js');
+    const { forEachRunQuery: readRun } = await import('../src/io/forEachRunQuery.js');
     const lines = Array.from({ length: 60_000 }, (_, i) => `${1 + (i >> 10)} Q0 d${i} ${i} ${i % 7} r`).join('\n');
     for (const [name, bytes] of [
       ['p.run', Buffer.from(lines)],

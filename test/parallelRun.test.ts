@@ -1,10 +1,11 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { evaluateRun } from '../src/cli/evaluateRun.js';
-import { evaluateRuns, type RunFlags } from '../src/cli/evaluateRuns.js';
+import type { RunFlags } from '../src/cli/runOptions.js';
+import { evaluateFlags as evaluateRuns } from '../src/cli/runOptions.js';
+import { evaluateRun } from '../src/runs/evaluateRun.js';
 import { expandMeasures } from '../src/measures/expandNames.js';
-import { readQrelsSource } from '../src/cli/qrelsSource.js';
+import { readQrelsSource } from '../src/runs/qrelsSource.js';
 import { splitRun } from '../src/io/splitRun.js';
 import type { TieMode } from '../src/ties/modes.js';
 import { randInt, rng } from '../src/util/random.js';
@@ -125,7 +126,7 @@ describe.each(BACKENDS.map((b) => b.name))('--threads (%s)', (backend) => {
   it('a worker thread that fails (its qrels file gone): the run is read in one thread, with a warning naming the error', async () => {
     const gone = file(`${backend}-gone.qrels`, qrels);
     const options = { modes: ['average'] as TieMode[], backend: backend as RunFlags['backend'], judgedOnly: false, maxRank: 0, allQueries: false };
-    const source = await readQrelsSource(gone, options.modes, 0, options.backend);
+    const source = await readQrelsSource(gone, options.modes, options.backend);
     rmSync(gone);
     const measures = expandMeasures('AP,nDCG@10', 1);
     const fell = await evaluateRun(r, source, measures, { ...options, threads: 3 });
@@ -138,7 +139,7 @@ describe.each(BACKENDS.map((b) => b.name))('--threads (%s)', (backend) => {
   it('reports the bytes of every part as progress', async () => {
     const seen: number[] = [];
     const options = { modes: ['average'] as TieMode[], backend: backend as RunFlags['backend'], judgedOnly: false, maxRank: 0, allQueries: false, threads: 3, onBytes: (n: number) => seen.push(n) };
-    const e = await evaluateRun(r, { path: q }, expandMeasures('AP', 1), options);
+    const e = await evaluateRun(r, { input: q }, expandMeasures('AP', 1), options);
     expect(e.threads).toBe(3);
     expect(seen.at(-1)).toBe(readFileSync(r).length);
   });

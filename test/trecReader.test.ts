@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadAddon } from '../src/addon/addon.js';
 import { parseScore } from '../src/io/parseNumber.js';
-import { readRun } from '../src/io/readRun.js';
+import { forEachRunQuery as readRun } from '../src/io/forEachRunQuery.js';
 import { readQrelsNative, readRunNative } from '../src/io/readTrecNative.js';
 import { Info } from '../src/addon/trecReader.js';
 import { pick, randInt, rng } from '../src/util/random.js';

@@ -65,6 +65,16 @@ enum Status {
   STATUS_IDEAL_MISSING_LABELS = 6,
 };
 
+// the fields of the plan's header
+enum PlanHeader {
+  HEADER_MEASURES = 0,
+  HEADER_LEVELS = 1,
+  HEADER_GAINS = 2,
+  HEADER_CONSTANTS = 3,
+  HEADER_MAX_RANK = 4,
+  HEADER_SIZE = 5,
+};
+
 // the fields of a plan row
 enum Row {
   ROW_KIND = 0,

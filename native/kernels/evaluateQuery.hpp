@@ -41,6 +41,9 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
     depth = std::max(depth, need);
   }
   depth = std::min(depth, static_cast<double>(n));
+  // -M: the positions past maxRank are cut (in average mode, past the tie group crossing it)
+  const bool cut = plan.maxRank() > 0 && plan.maxRank() < n;
+  if (cut) depth = std::min(depth, plan.maxRank());
   s.ensure(n, plan.levels(), plan.gains());
   // NaN scores: checked here for countGroups; orderQuery checks them itself (its selection finds
   // them in a pass it makes anyway)
@@ -53,6 +56,8 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
     if (held < 0) return STATUS_SCORE_NAN;
     buildGroups(scores, labels, start, n, held, static_cast<int>(depth), mode != AVERAGE, plan, s);
   }
+  // a cut ranking ends with the group reaching maxRank (read only by measures that read it all)
+  if (cut && depth == plan.maxRank()) s.n = s.groupEnd[s.groupCount - 1];
   for (int row = 0; row < count; row++) {
     const int kind = static_cast<int>(plan.rowField(row, ROW_KIND));
     const double cutoff = plan.rowField(row, ROW_CUTOFF);

@@ -1,6 +1,6 @@
 /**
- * The addon's byte-level TREC reader (native/reader/trecReader.hpp): the fast path of readQrels
- * and readRun, fed whole-line chunks. One object holds one qrels file and reads runs against it.
+ * The addon's byte-level TREC reader (native/reader/trecReader.hpp): the fast path of parseQrels
+ * and forEachRunQuery, fed whole-line chunks. One object holds one qrels file and reads runs against it.
  */
 export interface TrecReader {
   /** Reads qrels lines; returns a Problem. `info` is a Float64Array of Info.SIZE slots. */

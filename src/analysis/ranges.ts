@@ -1,6 +1,5 @@
-import { evaluateBatch } from '../api/evaluateBatch.js';
+import { evaluateModes } from '../api/evaluateModes.js';
 import type { Batch, EvaluateOptions } from '../api/types.js';
-import type { TieMode } from '../ties/modes.js';
 
 /** The tie regimes of a range: the bounds, the tie average and trec_eval's order. */
 export type RangeMode = 'pessimistic' | 'average' | 'trec' | 'optimistic';
@@ -14,13 +13,15 @@ export interface RangeResult {
 const MODES: RangeMode[] = ['pessimistic', 'average', 'trec', 'optimistic'];
 
 /**
- * The score ranges of a batch under ties (002): for every measure, per query and as means, the
+ * The score ranges of a batch under ties: for every measure, per query and as means, the
  * pessimistic, tie-average, trec_eval-order and optimistic values, and the mean range
- * (optimistic - pessimistic). trec_eval's order needs the document ids (`batch.docs`).
+ * (optimistic - pessimistic). trec_eval's order needs the document ids (`batch.docs`). The
+ * judgements are prepared once for the four orderings.
  * @throws as evaluateBatch; InputError when `batch.docs` is missing
  */
-export function evaluateRanges(batch: Batch, measures: readonly string[], options: Pick<EvaluateOptions, 'backend'> = {}): RangeResult {
-  const results = MODES.map((ties) => evaluateBatch(batch, measures, { ...options, ties: ties as TieMode }));
+export function evaluateRanges(batch: Batch, measures: readonly string[], options: Omit<EvaluateOptions, 'ties'> = {}): RangeResult {
+  const byMode = evaluateModes(batch, measures, MODES, options);
+  const results = MODES.map((mode) => byMode.get(mode)!);
   const perQuery: RangeResult['perQuery'] = {};
   const mean: RangeResult['mean'] = {};
   for (const name of measures) {

@@ -1,6 +1,4 @@
-import { readRun } from '../io/readRun.js';
-
-/** 002's Table 1 for one run: how often its scores tie, and how its lines disagree with its scores and ranks. */
+/** A run's tie statistics: how often its scores tie, and how its lines disagree with its scores and ranks. */
 export interface TieStats {
   readonly run: string;
   readonly lines: number;
@@ -42,24 +40,37 @@ export function queryTieStats(scores: ArrayLike<number>, ranks: ArrayLike<number
   return { tied, largest, rising, contradictions };
 }
 
-/** Reads a run and counts its ties (002's Table 1). */
-export async function tieStats(runPath: string): Promise<TieStats> {
-  let lines = 0;
-  let queries = 0;
-  let tiedDocuments = 0;
-  let queriesWithTies = 0;
-  let largestGroup = 0;
-  let risingScores = 0;
-  let rankContradictions = 0;
-  await readRun(runPath, (q) => {
-    const s = queryTieStats(q.scores, q.ranks);
-    lines += q.scores.length;
-    queries++;
-    tiedDocuments += s.tied;
-    if (s.tied > 0) queriesWithTies++;
-    largestGroup = Math.max(largestGroup, s.largest);
-    risingScores += s.rising;
-    rankContradictions += s.contradictions;
-  });
-  return { run: runPath, lines, queries, tiedDocuments, tiedPercent: (100 * tiedDocuments) / lines, queriesWithTies, largestGroup, risingScores, rankContradictions };
+/**
+ * Counts the ties of a run query by query (give it each query readRun reads), for `TieStats`.
+ * @example
+ * const counter = new TieCounter();
+ * counter.add({ scores: [3, 2, 2], ranks: [1, 2, 3] });
+ * counter.result('run').tiedDocuments // 1
+ */
+export class TieCounter {
+  private lines = 0;
+  private queries = 0;
+  private tiedDocuments = 0;
+  private queriesWithTies = 0;
+  private largestGroup = 0;
+  private risingScores = 0;
+  private rankContradictions = 0;
+
+  /** Counts one query: its scores and rank fields in file order. */
+  add(query: { readonly scores: ArrayLike<number>; readonly ranks: ArrayLike<number> }): void {
+    const s = queryTieStats(query.scores, query.ranks);
+    this.lines += query.scores.length;
+    this.queries++;
+    this.tiedDocuments += s.tied;
+    if (s.tied > 0) this.queriesWithTies++;
+    this.largestGroup = Math.max(this.largestGroup, s.largest);
+    this.risingScores += s.rising;
+    this.rankContradictions += s.contradictions;
+  }
+
+  /** The statistics of the queries counted so far, under the run's name. */
+  result(run: string): TieStats {
+    const { lines, queries, tiedDocuments, queriesWithTies, largestGroup, risingScores, rankContradictions } = this;
+    return { run, lines, queries, tiedDocuments, tiedPercent: (100 * tiedDocuments) / lines, queriesWithTies, largestGroup, risingScores, rankContradictions };
+  }
 }

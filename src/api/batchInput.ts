@@ -2,7 +2,6 @@ import type { JudgedBatch } from '../backends/backend.js';
 import type { Plan } from '../measures/plan.js';
 import { isLabelArray, type LabelArray } from '../core/labels.js';
 import { checkOffsets } from '../core/offsets.js';
-import { TREC } from '../ties/modes.js';
 import { trecTieKeys } from '../ties/trecTieKeys.js';
 import { InputError, InputTypeError } from '../core/errors.js';
 import type { Batch } from './types.js';
@@ -39,8 +38,9 @@ function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { l
 /**
  * Checks a batch's shape (types, lengths, offsets) and lays it out for the kernels; the
  * values (NaN scores, non-integer labels, R) are checked by the kernels themselves.
+ * `trecMode`: a mode to evaluate is trec, which orders ties by the document ids' keys.
  */
-export function flattenBatch(batch: Batch, plan: Plan, mode: number): FlatBatch {
+export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean): FlatBatch {
   if (batch === null || typeof batch !== 'object') throw new InputTypeError('batch must be an object { scores, labels, offsets, ... }');
   const { scores, labels, offsets } = batch;
   if (!(scores instanceof Float64Array)) throw new InputTypeError('batch.scores must be a Float64Array');
@@ -81,8 +81,8 @@ export function flattenBatch(batch: Batch, plan: Plan, mode: number): FlatBatch 
     if (!Array.isArray(batch.docs)) throw new InputTypeError('batch.docs must be an array of document ids');
     if (batch.docs.length !== scores.length) throw new InputError(`batch.docs has ${batch.docs.length} ids, batch.scores ${scores.length} entries`);
     const keys = trecTieKeys(batch.docs, offsets, describeQuery);
-    if (mode === TREC) tieKeys = keys;
-  } else if (mode === TREC) {
+    if (trecMode) tieKeys = keys;
+  } else if (trecMode) {
     throw new InputError("ties: 'trec' orders equal scores by document id: give docs");
   }
   return { scores, labels, offsets, queries, ideal, idealOffsets, relevant, tieKeys, describeQuery };

@@ -2,8 +2,9 @@ import type { BackendName } from '../backends/backend.js';
 import { resolveBackend } from '../backends/facade.js';
 import { compilePlan } from '../measures/plan.js';
 import { Status } from '../core/status.js';
-import { tieModeCode } from '../ties/modes.js';
+import { TREC, tieModeCode } from '../ties/modes.js';
 import { flattenBatch } from './batchInput.js';
+import { maxRankOption } from './maxRankOption.js';
 import { InputError, InputTypeError, statusError } from '../core/errors.js';
 import { rowMean } from './rowMean.js';
 import { threadCount } from './threadCount.js';
@@ -35,7 +36,7 @@ export interface PreparedEvaluator {
  * @param offsets Q + 1 offsets: query q owns labels[offsets[q] .. offsets[q+1]-1]
  * @param measures measure names, e.g. `['nDCG@10', 'AP']`
  * @param options `ties`, `backend`, `threads` (default 1; native and wasm: each evaluate splits
- *   the queries among them), and optional `relevant`, `idealLabels`, `docs` (needed for
+ *   the queries among them), `maxRank` (default 0: no cut), and optional `relevant`, `idealLabels`, `docs` (needed for
  *   `ties: 'trec'`), `queryIds` (for error messages); see `Batch`
  * @throws as `evaluateBatch` for bad labels, offsets, names or options
  * @example
@@ -43,11 +44,11 @@ export interface PreparedEvaluator {
  * for (const weights of candidates) score(evaluator.evaluate(rank(weights)).mean['nDCG@10']);
  */
 export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: readonly string[], options: PrepareOptions = {}): PreparedEvaluator {
-  const plan = compilePlan(measures);
+  const plan = compilePlan(measures, maxRankOption(options.maxRank));
   const mode = tieModeCode(options.ties);
   const threads = threadCount(options.threads);
   const entries = labels?.length ?? 0;
-  const flat = flattenBatch({ ...options, scores: new Float64Array(entries), labels, offsets }, plan, mode);
+  const flat = flattenBatch({ ...options, scores: new Float64Array(entries), labels, offsets }, plan, mode === TREC);
   const backend = resolveBackend(options.backend, entries);
   const prepared = backend.prepare(flat, plan, threads);
   if (prepared.status[0] !== Status.OK) throw statusError(prepared.status, flat.describeQuery, (i) => labels[offsets[prepared.status[1]!]! + i]);

@@ -58,6 +58,12 @@ export interface EvaluateOptions {
    * thread.
    */
   readonly threads?: number;
+  /**
+   * Keep the top `maxRank` documents of each query once ordered in the tie mode, as trec_eval's
+   * `-M`: a whole number, default 0 (no cut). In `average` mode the tie group crossing it is
+   * kept whole. R and the ideal DCG still count every judgement.
+   */
+  readonly maxRank?: number;
 }
 
 /** The values of a batch. */

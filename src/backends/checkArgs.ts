@@ -34,6 +34,7 @@ export function checkPlan(plan: Plan): void {
   const levels = plan.thresholds.length;
   const gains = plan.gainType.length;
   if (plan.rows.length !== plan.measures.length * ROW_SIZE || plan.constantsPerQuery < levels + 1) throw new InputError('plan: malformed layout');
+  if (!(Number.isInteger(plan.maxRank) && plan.maxRank >= 0 && plan.maxRank <= 0xffffffff)) throw new InputError('plan: maxRank must be a count');
   for (let t = 0; t < levels; t++) if (!(plan.thresholds[t]! >= 1)) throw new InputError('plan: relevance levels must be >= 1');
   for (let row = 0; row < plan.measures.length; row++) {
     const field = (f: number): number => plan.rows[row * ROW_SIZE + f]!;

@@ -4,14 +4,14 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { bandScores } from '../analysis/band.js';
 import { compareRuns } from '../analysis/compare.js';
 import { rangePlotSvg, type RangePoint } from '../analysis/rangePlot.js';
-import { tieStats } from '../analysis/tieStats.js';
-import { readRun } from '../io/readRun.js';
+import { tieStats } from '../runs/tieStats.js';
+import { forEachRunQuery } from '../io/forEachRunQuery.js';
 import type { TieMode } from '../ties/modes.js';
-import { evaluateRuns, table, type RunFlags } from './evaluateRuns.js';
-import type { RunEvaluation } from './evaluateRun.js';
-import type { CliIo } from './main.js';
-import { mean } from './output.js';
-import { addRunOptions, positiveInteger } from './runOptions.js';
+import { table } from '../format/table.js';
+import type { RunEvaluation } from '../runs/evaluateRun.js';
+import type { CliIo } from './io.js';
+import { mean } from '../format/runOutput.js';
+import { addRunOptions, evaluateFlags, positiveInteger, type RunFlags } from './runOptions.js';
 
 const RANGE_MODES: TieMode[] = ['pessimistic', 'average', 'trec', 'optimistic'];
 const formatOption = (): Option => new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
@@ -49,7 +49,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
   addRunOptions(program.command('range').description('per run and measure: pessimistic, average, trec and optimistic means, and the mean range').argument('<qrels>').argument('<runs...>'))
     .addOption(formatOption())
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { format: string }) => {
-      const { measures, runs } = await evaluateRuns(qrelsPath, runPaths, flags, RANGE_MODES);
+      const { measures, runs } = await evaluateFlags(qrelsPath, runPaths, flags, RANGE_MODES);
       const rows = runs.flatMap((run) =>
         measures.map((m) => {
           const r = rangeMeans(run, m.name);
@@ -75,7 +75,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .action(async (runPath: string, flags: { phi: number; by: string; output?: string }) => {
       const out = flags.output === undefined ? null : createWriteStream(flags.output);
       const chunks: string[] = [];
-      const notes = await readRun(runPath, (q) => {
+      const notes = await forEachRunQuery(runPath, (q) => {
         const order = Array.from(q.scores, (_, i) => i);
         // score order: score descending, then the rank field, then the file line
         if (flags.by === 'score') order.sort((a, b) => q.scores[b]! - q.scores[a]! || q.ranks[a]! - q.ranks[b]! || a - b);
@@ -102,7 +102,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .addOption(formatOption())
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { ties: TieMode; alpha: number; permutations: number; seed: number; degradation: number; intersect?: boolean; format: string }) => {
       if (runPaths.length < 2) throw new InvalidArgumentError('compare needs at least two runs');
-      const { measures, runs } = await evaluateRuns(qrelsPath, runPaths, flags, [flags.ties], ['AP']);
+      const { measures, runs } = await evaluateFlags(qrelsPath, runPaths, flags, [flags.ties], ['AP']);
       const results = measures.map((m) => ({
         measure: m.label,
         ...compareRuns(
@@ -125,7 +125,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
   addRunOptions(program.command('plot').description("002's Fig. 2 as SVG: per run its score range (pessimistic to optimistic) against the trec_eval-order mean").argument('<qrels>').argument('<runs...>'), ['AP'])
     .option('-o, --output <file>', 'write the SVG to a file instead of stdout')
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { output?: string }) => {
-      const { measures, runs } = await evaluateRuns(qrelsPath, runPaths, flags, RANGE_MODES, ['AP']);
+      const { measures, runs } = await evaluateFlags(qrelsPath, runPaths, flags, RANGE_MODES, ['AP']);
       const m = measures[0]!;
       const points: RangePoint[] = runs.map((run) => ({ run: run.runid || run.run, ...rangeMeans(run, m.name) }));
       write(io, flags.output, rangePlotSvg(points, m.label));

@@ -2,10 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import { describeMeasures } from '../measures/table.js';
 import type { TieMode } from '../ties/modes.js';
-import { evaluateRuns, type RunFlags } from './evaluateRuns.js';
-import { formatCsv, formatJson, formatTrec, type Format } from './output.js';
-import type { CliIo } from './main.js';
-import { addRunOptions } from './runOptions.js';
+
+import { formatCsv, formatJson, formatTrec, type Format } from '../format/runOutput.js';
+import type { CliIo } from './io.js';
+import { addRunOptions, evaluateFlags, type RunFlags } from './runOptions.js';
 
 interface EvaluateFlags extends RunFlags {
   q?: boolean;
@@ -37,7 +37,7 @@ export function addEvaluateCommand(program: Command, io: CliIo): void {
     .addHelpText('after', EXAMPLES)
     .action(async (qrelsPath: string, runPaths: string[], flags: EvaluateFlags) => {
       const modes: TieMode[] = flags.ties === 'range' ? ['pessimistic', 'average', 'optimistic'] : [flags.ties];
-      const { measures, runs } = await evaluateRuns(qrelsPath, runPaths, flags, modes);
+      const { measures, runs } = await evaluateFlags(qrelsPath, runPaths, flags, modes);
       for (const run of runs) for (const w of run.warnings) io.stderr(`tie-eval: warning: ${w}\n`);
       const text =
         flags.format === 'json' ? formatJson(runs, measures, modes, flags.ties) : flags.format === 'csv' ? formatCsv(runs, measures, modes) : formatTrec(runs, measures, modes, flags.q === true);

@@ -2,12 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { addAnalysisCommands } from './analysisCommands.js';
 import { addEvaluateCommand } from './evaluateCommand.js';
-
-/** Where the command writes. */
-export interface CliIo {
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
+import type { CliIo } from './io.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 

@@ -1,5 +1,9 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { BackendChoice } from '../backends/backend.js';
 import { DEFAULT_MEASURES } from '../measures/expandNames.js';
+import { evaluateRuns, type RunsEvaluation } from '../runs/evaluateRuns.js';
+import type { TieMode } from '../ties/modes.js';
+import { progressOver } from './progress.js';
 
 export function positiveInteger(text: string): number {
   const n = Number(text);
@@ -19,4 +23,36 @@ export function addRunOptions(command: Command, defaults: readonly string[] = DE
     .option('-J', 'judged documents only (labels >= 0 in the qrels)')
     .addOption(new Option('--backend <name>', 'computing backend').choices(['auto', 'native', 'wasm', 'js']).default('auto'))
     .option('--threads <n>', 'threads reading each run, cut at query boundaries (default: one per core, at most 4, for an uncompressed run over 64 MiB, else 1)', positiveInteger);
+}
+
+/** The options addRunOptions parses. */
+export interface RunFlags {
+  measure: string[];
+  c?: boolean;
+  l: number;
+  M?: number;
+  J?: boolean;
+  backend: BackendChoice;
+  threads?: number;
+}
+
+/** Evaluates the runs of a command line with the library's evaluateRuns, drawing a progress bar for large runs. */
+export async function evaluateFlags(qrelsPath: string, runPaths: readonly string[], flags: RunFlags, modes: readonly TieMode[], defaults = DEFAULT_MEASURES): Promise<RunsEvaluation> {
+  const progress = progressOver(runPaths);
+  try {
+    const bars = runPaths.map((_, i) => progress.forFile(i));
+    return await evaluateRuns(qrelsPath, runPaths, {
+      measures: flags.measure.length > 0 ? flags.measure : defaults,
+      ties: modes,
+      relevanceLevel: flags.l,
+      maxRank: flags.M ?? 0,
+      judgedOnly: flags.J === true,
+      allQueries: flags.c === true,
+      backend: flags.backend,
+      ...(flags.threads === undefined ? {} : { threads: flags.threads }),
+      ...(bars.some((b) => b !== undefined) ? { onBytes: (run: number, bytes: number) => bars[run]?.(bytes) } : {}),
+    });
+  } finally {
+    progress.stop();
+  }
 }

@@ -1,8 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { ByteRange } from './byteRange.js';
 import { FileError } from './fileError.js';
+import { hasGzipMagic, inputName, type Input } from './input.js';
 import { isGzip } from './isGzip.js';
 
 const NEWLINE = 10;
@@ -11,25 +13,45 @@ const CHUNK_BYTES = 1 << 20;
 type Handler = (chunk: Buffer) => void;
 
 /**
- * Streams a file in chunks of whole lines (about 1 MiB each; only the file's last line may lack
- * its newline). Gzip files (by their magic bytes) are inflated on the fly. A line cut by a read
- * is joined with its tail alone, so no chunk is copied whole. `onBytes` reports the compressed
- * bytes read so far. Errors the handler throws pass through. With `range` (a plain file's bytes,
- * cut at line starts: see splitRun) only those bytes are read.
+ * Streams a file (or bytes in memory: see Input) in chunks of whole lines (about 1 MiB each;
+ * only the last line may lack its newline). Gzip input (by its magic bytes) is inflated on the
+ * fly. A line cut by a read is joined with its tail alone, so no chunk is copied whole.
+ * `onBytes` reports the compressed bytes read so far. Errors the handler throws pass through.
+ * With `range` (a plain file's bytes, cut at line starts: see splitRun) only those bytes are read.
  * A chunk is valid only during the handler's call: a plain file is read into two buffers in
  * turn, the next read running while the handler works on the other one.
  * @throws FileError when the file cannot be read
  */
-export async function forEachChunk(path: string, handler: Handler, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<void> {
+export async function forEachChunk(input: Input, handler: Handler, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<void> {
+  const name = inputName(input);
   let gzip: boolean;
   try {
-    gzip = await isGzip(path);
+    gzip = typeof input === 'string' ? await isGzip(input) : hasGzipMagic(input.bytes);
   } catch (e) {
-    throw unreadable(path, e);
+    throw unreadable(name, e);
   }
-  if (gzip && range !== undefined) throw new FileError(path, 0, 'a gzip file is read whole, not in byte ranges');
-  const rest = gzip ? await inflateChunks(path, handler, onBytes) : await readChunks(path, handler, onBytes, range);
+  if (range !== undefined && (gzip || typeof input !== 'string')) throw new FileError(name, 0, 'only a plain file is read in byte ranges');
+  let rest: Buffer | null;
+  if (typeof input !== 'string') {
+    rest = gzip ? await inflateChunks(name, Readable.from([input.bytes]), () => input.bytes.length, handler, onBytes) : bytesChunks(input.bytes, handler, onBytes);
+  } else if (gzip) {
+    const raw = createReadStream(input, { highWaterMark: CHUNK_BYTES });
+    rest = await inflateChunks(name, raw, () => raw.bytesRead, handler, onBytes);
+  } else {
+    rest = await readChunks(input, handler, onBytes, range);
+  }
   if (rest !== null) handler(rest);
+}
+
+/** Bytes in memory, in chunks of about CHUNK_BYTES; returns the last line when it lacks a newline. */
+function bytesChunks(bytes: Uint8Array, handler: Handler, onBytes?: (bytes: number) => void): Buffer | null {
+  const all = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let rest: Buffer | null = null;
+  for (let at = 0; at < all.length; at += CHUNK_BYTES) {
+    rest = passLines(all.subarray(at, at + CHUNK_BYTES), rest, handler);
+    onBytes?.(Math.min(all.length, at + CHUNK_BYTES));
+  }
+  return rest;
 }
 
 /** A failed open or read as a FileError. */
@@ -88,9 +110,8 @@ async function readChunks(path: string, handler: Handler, onBytes?: (bytes: numb
   }
 }
 
-/** A gzip file inflated as a stream; returns the last line when it lacks a newline. */
-async function inflateChunks(path: string, handler: Handler, onBytes?: (bytes: number) => void): Promise<Buffer | null> {
-  const raw = createReadStream(path, { highWaterMark: CHUNK_BYTES });
+/** A gzip stream inflated; returns the last line when it lacks a newline. `read` tells the compressed bytes read so far. */
+async function inflateChunks(name: string, raw: Readable, read: () => number, handler: Handler, onBytes?: (bytes: number) => void): Promise<Buffer | null> {
   const stream = raw.pipe(createGunzip());
   let rest: Buffer | null = null;
   let reading = true; // false while the handler runs: its errors pass through unwrapped
@@ -98,13 +119,13 @@ async function inflateChunks(path: string, handler: Handler, onBytes?: (bytes: n
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       reading = false;
       rest = passLines(chunk, rest, handler);
-      onBytes?.(raw.bytesRead);
+      onBytes?.(read());
       reading = true;
     }
   } catch (e) {
     if (!reading) throw e;
     raw.destroy();
-    throw unreadable(path, e);
+    throw unreadable(name, e);
   }
   return rest;
 }

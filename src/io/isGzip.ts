@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { hasGzipMagic } from './input.js';
 
 /** Whether a file starts with gzip's magic bytes. Rejects when it cannot be opened or read. */
 export async function isGzip(path: string): Promise<boolean> {
@@ -6,7 +7,7 @@ export async function isGzip(path: string): Promise<boolean> {
   try {
     const head = Buffer.alloc(2);
     const { bytesRead } = await handle.read(head, 0, 2, 0);
-    return bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b;
+    return hasGzipMagic(head.subarray(0, bytesRead));
   } finally {
     await handle.close();
   }

@@ -2,8 +2,9 @@ import type { ByteRange } from './byteRange.js';
 import { FileError } from './fileError.js';
 import { splitFields } from './fields.js';
 import { forEachChunk } from './forEachChunk.js';
+import { inputName, type Input } from './input.js';
 import { judgedTwice, labelNotAnInteger, listedTwice, qrelsFieldCount, runFieldCount, scoreNotANumber } from './lineProblems.js';
-import type { RunNotes } from './readRun.js';
+import type { RunNotes } from './forEachRunQuery.js';
 import { Info, Problem, type TrecReader } from '../addon/trecReader.js';
 
 /** A query's judgements as the addon's reader holds them. */
@@ -43,10 +44,11 @@ export interface NativeQueries {
   readonly ideal: Int32Array;
 }
 
-/** readQrels with the addon's reader: the same checks and messages, at byte speed. */
-export async function readQrelsNative(path: string, reader: TrecReader): Promise<NativeQrels> {
+/** parseQrels with the addon's reader: the same checks and messages, at byte speed. */
+export async function readQrelsNative(input: Input, reader: TrecReader): Promise<NativeQrels> {
+  const path = inputName(input);
   const info = new Float64Array(Info.SIZE);
-  await forEachChunk(path, (chunk) => {
+  await forEachChunk(input, (chunk) => {
     const problem = reader.qrels(chunk, info);
     if (problem !== Problem.NONE) throw lineProblem(path, false, problem, chunk, info);
   });
@@ -59,14 +61,14 @@ export async function readQrelsNative(path: string, reader: TrecReader): Promise
 class Ungrouped extends Error {}
 
 /**
- * readRun with the addon's reader, which also looks up each document's label (-1: unjudged) and
+ * forEachRunQuery with the addon's reader, which also looks up each document's label (-1: unjudged) and
  * applies -J: the queries go to `onQueries` in batches of about `batchLines` result lines.
- * Returns null when the run is not grouped by query (read it with readRun, which buffers).
+ * Returns null when the run is not grouped by query (read it with forEachRunQuery, which buffers).
  * With `range`, only those bytes are read (line numbers count from the range's start).
- * @throws FileError as readRun
+ * @throws FileError as forEachRunQuery
  */
 export async function readRunNative(
-  path: string,
+  input: Input,
   qrels: NativeQrels,
   judgedOnly: boolean,
   batchLines: number,
@@ -75,6 +77,7 @@ export async function readRunNative(
   range?: ByteRange,
 ): Promise<RunNotes | null> {
   const { reader } = qrels;
+  const path = inputName(input);
   const info = new Float64Array(Info.SIZE);
   const notes: RunNotes = { runid: '', misordered: 0, firstMisordered: 0, ungrouped: false };
   const take = (): void => {
@@ -87,7 +90,7 @@ export async function readRunNative(
   let taken = 0;
   try {
     await forEachChunk(
-      path,
+      input,
       (chunk) => {
         const problem = reader.run(chunk, info);
         if (info[Info.RUNID_FOUND] === 1) {

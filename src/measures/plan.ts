@@ -2,6 +2,17 @@ import { Depth } from './codes.js';
 import type { ParamName } from './params.js';
 import { parseMeasure, type MeasureSpec } from './parse.js';
 
+/** Fields of the packed plan's header; the compiled backends read the same layout. */
+export const Header = {
+  MEASURES: 0,
+  LEVELS: 1,
+  GAINS: 2,
+  CONSTANTS: 3,
+  /** -M: positions past it are cut after ordering (in average mode, past the tie group crossing it); 0 = none */
+  MAX_RANK: 4,
+} as const;
+export const HEADER_SIZE = 5;
+
 /** Fields of one measure row in `Plan.rows`; the compiled backends read the same layout. */
 export const Row = {
   KIND: 0,
@@ -40,9 +51,12 @@ export interface Plan {
   readonly rows: Float64Array;
   /** Numbers kept per query in `constants`: thresholds, judged count, ideal DCGs. */
   readonly constantsPerQuery: number;
+  /** Keep the top maxRank positions of each query after ordering (see Header.MAX_RANK); 0 = all. */
+  readonly maxRank: number;
   /**
-   * The whole plan as one Float64Array, the form the compiled kernels read: the counts
-   * [M, T, G, C], then the T levels, the G gain codes, the G gain levels and the M rows.
+   * The whole plan as one Float64Array, the form the compiled kernels read: the header
+   * [M, T, G, C, maxRank] (see Header), then the T levels, the G gain codes, the G gain levels
+   * and the M rows.
    */
   readonly packed: Float64Array;
 }
@@ -53,10 +67,11 @@ export function judgedSlot(plan: Plan): number {
 }
 
 /**
- * Parses the names and lays them out for the kernels.
+ * Parses the names and lays them out for the kernels; `maxRank` (default 0: none) cuts each
+ * ranking after its first maxRank positions once ordered (trec_eval's -M).
  * @throws MeasureNameError for an unknown name (see parseMeasure)
  */
-export function compilePlan(names: readonly string[]): Plan {
+export function compilePlan(names: readonly string[], maxRank = 0): Plan {
   if (!Array.isArray(names) || names.length === 0) throw new TypeError('measures must be a non-empty array of names, e.g. ["AP", "nDCG@10"]');
   const measures = names.map((n) => {
     if (typeof n !== 'string') throw new TypeError(`measure names must be strings, got ${typeof n}`);
@@ -89,7 +104,7 @@ export function compilePlan(names: readonly string[]): Plan {
     if (rows[at]! >= 0) rows[at] = rows[at]! + thresholds.length + 1;
   }
   const constantsPerQuery = thresholds.length + 1 + ideals;
-  const header = [measures.length, thresholds.length, gains.length, constantsPerQuery];
+  const header = [measures.length, thresholds.length, gains.length, constantsPerQuery, maxRank];
   return {
     measures,
     thresholds: Float64Array.from(thresholds),
@@ -97,6 +112,7 @@ export function compilePlan(names: readonly string[]): Plan {
     gainRel: Float64Array.from(gains.map((g) => g[1])),
     rows,
     constantsPerQuery,
+    maxRank,
     packed: Float64Array.from([...header, ...thresholds, ...gains.map((g) => g[0]), ...gains.map((g) => g[1]), ...rows]),
   };
 }

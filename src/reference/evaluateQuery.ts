@@ -53,6 +53,9 @@ export function evaluateQuery(
     depth = Math.max(depth, need);
   }
   depth = Math.min(depth, n);
+  // -M: the positions past maxRank are cut (in average mode, past the tie group crossing it)
+  const cut = plan.maxRank > 0 && plan.maxRank < n;
+  if (cut) depth = Math.min(depth, plan.maxRank);
   s.ensure(n, plan.thresholds.length, plan.gainType.length);
   // NaN scores: checked here for countGroups; orderQuery checks them itself (its selection finds
   // them in a pass it makes anyway)
@@ -65,6 +68,8 @@ export function evaluateQuery(
     if (held < 0) return Status.SCORE_NAN;
     buildGroups(scores, labels, start, n, held, depth, mode !== AVERAGE, plan, s);
   }
+  // a cut ranking ends with the group reaching maxRank (read only by measures that read it all)
+  if (cut && depth === plan.maxRank) s.n = s.groupEnd[s.groupCount - 1]!;
   for (let row = 0; row < count; row++) {
     const r = row * ROW_SIZE;
     const kind = rows[r + Row.KIND]!;

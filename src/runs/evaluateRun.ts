@@ -1,36 +1,14 @@
 import type { BackendName } from '../backends/backend.js';
-import type { BackendChoice } from '../backends/backend.js';
 import { FileError } from '../io/fileError.js';
+import { inputName, type Input } from '../io/input.js';
 import { latin1ToUtf8 } from '../io/latin1.js';
 import { compareIds } from '../ties/compareIds.js';
 import type { TieMode } from '../ties/modes.js';
 import { collectInParallel } from './collectInParallel.js';
 import { collectRun } from './collectRun.js';
 import type { MeasureRequest } from '../measures/expandNames.js';
+import type { RunOptions } from './options.js';
 import type { QrelsSource } from './qrelsSource.js';
-
-/** How a run is evaluated (the command line's options). */
-export interface RunOptions {
-  /** the tie modes to compute: one, or pessimistic, average, optimistic for `--ties range` */
-  readonly modes: readonly TieMode[];
-  readonly backend: BackendChoice;
-  /** -J: only documents with a label >= 0 in the qrels */
-  readonly judgedOnly: boolean;
-  /** -M: keep the top N per query after ordering (average mode keeps the tie group crossing N whole) */
-  readonly maxRank: number;
-  /** -c: every qrels query counts, those without results as 0 */
-  readonly allQueries: boolean;
-  /**
-   * Threads reading the run: its bytes are cut at query boundaries, the first part read here,
-   * each other one in a worker thread, and the parts merged in file order. Default: one per
-   * core, at most 4, for an uncompressed run over 64 MiB, else 1. When a part meets a bad line,
-   * misordered scores or a query another part has too, the run is read again in one thread, so
-   * errors and warnings (with their line numbers) are the same whatever the thread count.
-   */
-  readonly threads?: number;
-  /** reports progress in bytes of the run file */
-  readonly onBytes?: (bytes: number) => void;
-}
 
 /** A run's values: per tie mode and measure, one value per query (queries in byte order). */
 export interface RunEvaluation {
@@ -50,12 +28,13 @@ export interface RunEvaluation {
 /**
  * Evaluates one run against the qrels, streaming it query by query (see collectRun), in
  * parallel parts when `options.threads` asks for it (see collectInParallel).
- * @throws FileError for a bad line (see readRun) or a run none of whose queries is in the qrels
+ * @throws FileError for a bad line (see forEachRunQuery) or a run none of whose queries is in the qrels
  */
-export async function evaluateRun(runPath: string, qrels: QrelsSource, measures: readonly MeasureRequest[], options: RunOptions): Promise<RunEvaluation> {
+export async function evaluateRun(input: Input, qrels: QrelsSource, measures: readonly MeasureRequest[], options: RunOptions): Promise<RunEvaluation> {
+  const runPath = inputName(input);
   const names = [...new Set(measures.map((m) => m.name))];
-  const parallel = await collectInParallel(runPath, qrels, names, options);
-  const { run, threads } = parallel?.run ? parallel : { run: await collectRun(runPath, qrels, names, options), threads: 1 };
+  const parallel = await collectInParallel(input, qrels, names, options);
+  const { run, threads } = parallel?.run ? parallel : { run: await collectRun(input, qrels, names, options), threads: 1 };
   const { collector, notes } = run;
   const judged = (qrels.parsed ?? qrels.native!).queries;
   const missing = [...judged.keys()].filter((qid) => !collector.index.has(qid));

@@ -2,6 +2,7 @@ import type { ByteRange } from './byteRange.js';
 import { fieldEquals, isSkippable, splitFields } from './fields.js';
 import { FileError } from './fileError.js';
 import { forEachLine } from './forEachLine.js';
+import { inputName, type Input } from './input.js';
 import { listedTwice, runFieldCount, scoreNotANumber } from './lineProblems.js';
 import { parseScore } from './parseNumber.js';
 import { RunQueryBuilder, type RunQuery } from './runQuery.js';
@@ -34,16 +35,17 @@ class Ungrouped extends Error {}
  *   a score that is not a number, a document listed twice in a query (naming both lines), an empty file
  * With `range`, only those bytes are read (see forEachLine: line numbers count from the range's start).
  */
-export async function readRun(path: string, onQuery: (query: RunQuery) => void, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<RunNotes> {
+export async function forEachRunQuery(input: Input, onQuery: (query: RunQuery) => void, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<RunNotes> {
   try {
-    return await scan(path, false, onQuery, onBytes, range);
+    return await scan(input, false, onQuery, onBytes, range);
   } catch (e) {
     if (!(e instanceof Ungrouped)) throw e;
-    return await scan(path, true, onQuery, onBytes, range);
+    return await scan(input, true, onQuery, onBytes, range);
   }
 }
 
-async function scan(path: string, buffered: boolean, onQuery: (query: RunQuery) => void, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<RunNotes> {
+async function scan(input: Input, buffered: boolean, onQuery: (query: RunQuery) => void, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<RunNotes> {
+  const path = inputName(input);
   const notes: RunNotes = { runid: '', misordered: 0, firstMisordered: 0, ungrouped: buffered };
   const bounds = new Int32Array(16);
   const done = new Set<string>();
@@ -54,7 +56,7 @@ async function scan(path: string, buffered: boolean, onQuery: (query: RunQuery) 
   let lastRank = 0;
   let lines = 0;
   await forEachLine(
-    path,
+    input,
     (buf, start, end, line) => {
       if (isSkippable(buf, start, end)) return;
       // fields after the sixth are ignored, as trec_eval does (its own test runs carry some)

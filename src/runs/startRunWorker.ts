@@ -1,13 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import type { ByteRange } from '../io/byteRange.js';
-import type { RunNotes } from '../io/readRun.js';
-import type { RunOptions } from './evaluateRun.js';
+import type { RunNotes } from '../io/forEachRunQuery.js';
+import type { Input } from '../io/input.js';
+import type { RunOptions } from './options.js';
 import type { CollectedPart } from './runCollector.js';
 
 /** What a run worker is given (structured-cloned): one byte range of a run to collect. */
 export interface RunWorkerTask {
   readonly runPath: string;
-  readonly qrelsPath: string;
+  readonly qrels: Input;
   readonly names: string[];
   readonly options: Omit<RunOptions, 'onBytes'>;
   readonly range: ByteRange;

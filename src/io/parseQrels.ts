@@ -2,19 +2,20 @@ import { fieldEquals, isSkippable, splitFields } from './fields.js';
 import { FileError } from './fileError.js';
 import { forEachLine } from './forEachLine.js';
 import { hashBytes, IdTable } from './idTable.js';
+import { inputName, type Input } from './input.js';
 import { judgedTwice, labelNotAnInteger, qrelsFieldCount } from './lineProblems.js';
 import { parseInteger } from './parseNumber.js';
 
 /** One query's judgements. */
 export interface QueryJudgements {
-  /** the query's number: the group of its documents in `Qrels.docs` */
+  /** the query's number: the group of its documents in `ParsedQrels.docs` */
   readonly group: number;
   /** the labels of its judged documents, in file order */
   readonly labels: number[];
 }
 
 /** A qrels file: queries by id (latin1), and every judged document under its query's group. */
-export interface Qrels {
+export interface ParsedQrels {
   readonly queries: Map<string, QueryJudgements>;
   /** judged document i (latin1 bytes) has label labels[i], from file line lines[i] */
   readonly docs: IdTable;
@@ -28,12 +29,13 @@ export interface Qrels {
  * @throws FileError (file, line, the line) for a wrong field count (and a run given as qrels),
  *   a label that is not an integer, a document judged twice for a query, an empty file
  */
-export async function readQrels(path: string): Promise<Qrels> {
-  const qrels: Qrels = { queries: new Map(), docs: new IdTable(), labels: [], lines: [] };
+export async function parseQrels(input: Input): Promise<ParsedQrels> {
+  const path = inputName(input);
+  const qrels: ParsedQrels = { queries: new Map(), docs: new IdTable(), labels: [], lines: [] };
   const bounds = new Int32Array(16);
   let current: QueryJudgements | undefined;
   let currentId = '';
-  await forEachLine(path, (buf, start, end, line) => {
+  await forEachLine(input, (buf, start, end, line) => {
     if (isSkippable(buf, start, end)) return;
     const count = splitFields(buf, start, end, bounds, 7);
     if (count !== 4) throw qrelsFieldCount(path, line, count, buf, start, end);

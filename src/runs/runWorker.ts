@@ -6,9 +6,9 @@ import type { RunWorkerMessage, RunWorkerTask } from './startRunWorker.js';
 // A worker thread of collectInParallel: reads the qrels, collects one byte range of the run and
 // posts the part (its value arrays transferred, not copied). Errors end the worker; the caller
 // then reads the run in one thread.
-const { runPath, qrelsPath, names, options, range } = workerData as RunWorkerTask;
+const { runPath, qrels: qrelsInput, names, options, range } = workerData as RunWorkerTask;
 const port = parentPort!;
-const qrels = await readQrelsSource(qrelsPath, options.modes, options.maxRank, options.backend);
+const qrels = await readQrelsSource(qrelsInput, options.modes, options.backend);
 const { collector, notes } = await collectRun(runPath, qrels, names, { ...options, onBytes: (bytes) => port.postMessage({ bytes } satisfies RunWorkerMessage) }, range);
 const part = collector.toPart();
 port.postMessage({ part, notes } satisfies RunWorkerMessage, part.values.map(([, v]) => v.buffer));

@@ -1,13 +1,12 @@
-import { evaluateBatch } from '../api/evaluateBatch.js';
+import { evaluateModes } from '../api/evaluateModes.js';
 import type { Batch } from '../api/types.js';
 import type { BackendName } from '../backends/backend.js';
 import { latin1ToUtf8 } from '../io/latin1.js';
-import type { Qrels } from '../io/readQrels.js';
-import type { RunQuery } from '../io/readRun.js';
+import type { ParsedQrels } from '../io/parseQrels.js';
+import type { RunQuery } from '../io/forEachRunQuery.js';
 import type { NativeQueries } from '../io/readTrecNative.js';
-import { compareIds } from '../ties/compareIds.js';
 import type { TieMode } from '../ties/modes.js';
-import type { RunOptions } from './evaluateRun.js';
+import type { RunOptions } from './options.js';
 
 /** A collector's queries and values as plain data, sent from a worker thread (see RunCollector.merge). */
 export interface CollectedPart {
@@ -41,24 +40,6 @@ interface GrowingPending extends Pending {
 
 const emptyPending = (): GrowingPending => ({ qids: [], scores: [], labels: [], docs: [], offsets: [0], ideal: [] });
 
-/** The query's entries kept by -M in one tie mode: the top `maxRank` after ordering, in average mode every document scoring at least the maxRank-th score. */
-function truncate(p: Pending, q: number, maxRank: number, mode: TieMode): number[] {
-  const start = p.offsets[q]!;
-  const n = p.offsets[q + 1]! - start;
-  const idx = Array.from({ length: n }, (_, i) => start + i);
-  if (n <= maxRank) return idx;
-  idx.sort((a, b) => {
-    if (p.scores[a] !== p.scores[b]) return p.scores[b]! - p.scores[a]!;
-    if (mode === 'optimistic') return p.labels[b]! - p.labels[a]!;
-    if (mode === 'pessimistic') return p.labels[a]! - p.labels[b]!;
-    if (mode === 'trec') return compareIds(p.docs[b]!, p.docs[a]!);
-    return a - b;
-  });
-  if (mode !== 'average') return idx.slice(0, maxRank);
-  const cut = p.scores[idx[maxRank - 1]!]!;
-  return idx.filter((i) => p.scores[i]! >= cut);
-}
-
 /** Gathers a run's queries with their labels and evaluates them chunk by chunk. */
 export class RunCollector {
   /** the evaluated queries (once flushed): their index in `values` */
@@ -74,11 +55,11 @@ export class RunCollector {
     private readonly names: string[],
     private readonly options: RunOptions,
   ) {
-    this.keepDocs = options.modes.includes('trec') || options.maxRank > 0;
+    this.keepDocs = options.modes.includes('trec');
   }
 
-  /** A query from readRun: labels looked up in the parsed qrels. */
-  add(query: RunQuery, qrels: Qrels): void {
+  /** A query from forEachRunQuery: labels looked up in the parsed qrels. */
+  add(query: RunQuery, qrels: ParsedQrels): void {
     const judged = qrels.queries.get(query.qid);
     if (judged === undefined) {
       this.ignored.push(query.qid);
@@ -165,25 +146,20 @@ export class RunCollector {
 
   private evaluate(p: Pending): void {
     if (p.qids.length === 0) return;
-    const { maxRank } = this.options;
-    for (const mode of this.options.modes) {
-      const keep = maxRank > 0 ? p.qids.map((_, q) => truncate(p, q, maxRank, mode)) : null;
-      const entries = keep === null ? null : keep.flat();
-      const offsets = new Uint32Array(p.qids.length + 1);
-      for (let q = 0; q < p.qids.length; q++) offsets[q + 1] = keep === null ? p.offsets[q + 1]! : offsets[q]! + keep[q]!.length;
-      const pick = <T>(a: ArrayLike<T> & Iterable<T>): T[] | ArrayLike<T> => (entries === null ? a : entries.map((i) => a[i]!));
-      const result = evaluateBatch(
-        {
-          scores: p.scores instanceof Float64Array && entries === null ? p.scores : Float64Array.from(pick(p.scores) as Iterable<number>),
-          labels: p.labels instanceof Int32Array && entries === null ? p.labels : Int32Array.from(pick(p.labels) as Iterable<number>),
-          offsets,
-          idealLabels: p.ideal,
-          ...(mode === 'trec' ? { docs: pick(p.docs) as string[] } : {}),
-          queryIds: p.qids.map(latin1ToUtf8),
-        },
-        this.names,
-        { ties: mode, backend: this.options.backend },
-      );
+    const results = evaluateModes(
+      {
+        scores: p.scores instanceof Float64Array ? p.scores : Float64Array.from(p.scores),
+        labels: p.labels instanceof Int32Array ? p.labels : Int32Array.from(p.labels),
+        offsets: p.offsets instanceof Uint32Array ? p.offsets : Uint32Array.from(p.offsets),
+        idealLabels: p.ideal,
+        ...(this.keepDocs ? { docs: p.docs } : {}),
+        queryIds: p.qids.map(latin1ToUtf8),
+      },
+      this.names,
+      this.options.modes,
+      { backend: this.options.backend, maxRank: this.options.maxRank },
+    );
+    for (const [mode, result] of results) {
       this.backend = result.backend;
       let values = this.values.get(mode);
       if (values === undefined) this.values.set(mode, (values = []));

@@ -1,6 +1,6 @@
-import { formatTrecValue } from '../format/trecValue.js';
+import { formatTrecValue } from './trecValue.js';
 import type { TieMode } from '../ties/modes.js';
-import type { RunEvaluation } from './evaluateRun.js';
+import type { RunEvaluation } from '../runs/evaluateRun.js';
 import type { MeasureRequest } from '../measures/expandNames.js';
 
 /** Output formats of the evaluate command. */

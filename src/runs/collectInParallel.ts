@@ -2,7 +2,8 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { splitRun } from '../io/splitRun.js';
 import { collectRun, type CollectedRun } from './collectRun.js';
-import type { RunOptions } from './evaluateRun.js';
+import type { Input } from '../io/input.js';
+import type { RunOptions } from './options.js';
 import type { QrelsSource } from './qrelsSource.js';
 import { startRunWorker, type RunWorker } from './startRunWorker.js';
 
@@ -37,7 +38,10 @@ export type ParallelRun = { readonly run: CollectedRun; readonly threads: number
  * reads the run in one thread, which reports those with line numbers counted from the file's
  * start; a worker's error matters only if that read succeeds (the thread failed, not the file).
  */
-export async function collectInParallel(runPath: string, qrels: QrelsSource, names: string[], options: RunOptions): Promise<ParallelRun | null> {
+export async function collectInParallel(run: Input, qrels: QrelsSource, names: string[], options: RunOptions): Promise<ParallelRun | null> {
+  // only a file on disk is cut into byte ranges
+  if (typeof run !== 'string') return null;
+  const runPath = run;
   const threads = threadCount(runPath, options);
   if (threads <= 1) return null;
   const ranges = await splitRun(runPath, threads);
@@ -50,7 +54,7 @@ export async function collectInParallel(runPath: string, qrels: QrelsSource, nam
       options.onBytes!(read.reduce((a, b) => a + b, 0));
     });
   const { modes, backend, judgedOnly, maxRank } = options;
-  const workers = ranges.slice(1).map((range, i) => startRunWorker({ runPath, qrelsPath: qrels.path, names, options: { modes, backend, judgedOnly, maxRank, allQueries: false, threads: 1 }, range }, progress(i + 1)));
+  const workers = ranges.slice(1).map((range, i) => startRunWorker({ runPath, qrels: qrels.input, names, options: { modes, backend, judgedOnly, maxRank, allQueries: false, threads: 1 }, range }, progress(i + 1)));
   const again = (workerError: string | null = null): ParallelRun => ({ run: null, workerError });
   try {
     const onBytes = progress(0);

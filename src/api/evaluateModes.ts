@@ -1,0 +1,50 @@
+import { resolveBackend } from '../backends/facade.js';
+import { statusError } from '../core/errors.js';
+import { Status } from '../core/status.js';
+import { compilePlan } from '../measures/plan.js';
+import { TREC, tieModeCode, type TieMode } from '../ties/modes.js';
+import { flattenBatch } from './batchInput.js';
+import { maxRankOption } from './maxRankOption.js';
+import { rowMean } from './rowMean.js';
+import { threadCount } from './threadCount.js';
+import type { Batch, BatchResult, EvaluateOptions } from './types.js';
+
+/**
+ * Evaluates a batch in several tie modes at once: step 0 (everything that does not depend on
+ * the order: R, ideal DCGs, label checks) once, then steps 1-3 once per mode. One mode takes the
+ * backend's fused pass where it has one. `options.ties` is ignored: `modes` says which.
+ * @returns per mode (in the order given, each once) the values of evaluateBatch in that mode
+ * @throws as evaluateBatch
+ */
+export function evaluateModes(batch: Batch, measures: readonly string[], modes: readonly TieMode[], options: EvaluateOptions = {}): Map<TieMode, BatchResult> {
+  const plan = compilePlan(measures, maxRankOption(options.maxRank));
+  const codes = [...new Set(modes)].map((mode) => [mode, tieModeCode(mode)] as const);
+  const threads = threadCount(options.threads);
+  const flat = flattenBatch(batch, plan, codes.some(([, code]) => code === TREC));
+  const backend = resolveBackend(options.backend, flat.scores.length);
+  const q = flat.queries;
+  const fail = (status: Int32Array): never => {
+    throw statusError(status, flat.describeQuery, (i) => flat.labels[flat.offsets[status[1]!]! + i]);
+  };
+  const outs = codes.map(() => new Float64Array(plan.measures.length * q));
+  // one pass where the backend has it; else, or to word an error, step 0 then steps 1-3
+  if (codes.length !== 1 || backend.evaluateBatch?.(flat, plan, flat.scores, flat.tieKeys, codes[0]![1], outs[0]!, threads) !== Status.OK) {
+    const prepared = backend.prepare(flat, plan, threads);
+    if (prepared.status[0] !== Status.OK) fail(prepared.status);
+    codes.forEach(([, code], i) => {
+      if (prepared.evaluate(flat.scores, code === TREC ? flat.tieKeys : null, code, outs[i]!) !== Status.OK) fail(prepared.status);
+    });
+  }
+  return new Map(
+    codes.map(([mode], i) => {
+      const out = outs[i]!;
+      const perQuery: Record<string, Float64Array> = {};
+      const mean: Record<string, number> = {};
+      plan.measures.forEach((m, row) => {
+        perQuery[m.name] = out.subarray(row * q, (row + 1) * q);
+        mean[m.name] = rowMean(out, row, q);
+      });
+      return [mode, { perQuery, mean, backend: backend.name }];
+    }),
+  );
+}

@@ -1,0 +1,5 @@
+/** Where the command writes. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}

@@ -1,0 +1,34 @@
+import type { ByteRange } from '../io/byteRange.js';
+import { parseQrels } from '../io/parseQrels.js';
+import { forEachRunQuery, type RunNotes } from '../io/forEachRunQuery.js';
+import { readRunNative } from '../io/readTrecNative.js';
+import type { Input } from '../io/input.js';
+import type { RunOptions } from './options.js';
+import type { QrelsSource } from './qrelsSource.js';
+import { CHUNK, RunCollector } from './runCollector.js';
+
+/** A run (or a byte range of it) read and evaluated: its queries' values and the reader's notes. */
+export interface CollectedRun {
+  readonly collector: RunCollector;
+  readonly notes: RunNotes;
+}
+
+/**
+ * Reads a run (only the bytes of `range` when given) and evaluates its queries, in chunks:
+ * with the addon's reader when the qrels were read by it and no mode needs the document ids
+ * (trec), else (and for a run not grouped by query) with forEachRunQuery. The collector is flushed.
+ * @throws FileError for a bad line (see forEachRunQuery)
+ */
+export async function collectRun(run: Input, qrels: QrelsSource, names: string[], options: RunOptions, range?: ByteRange): Promise<CollectedRun> {
+  let collector = new RunCollector(names, options);
+  const native = qrels.native;
+  let notes: RunNotes | null = null;
+  if (native !== undefined && !options.modes.includes('trec')) notes = await readRunNative(run, native, options.judgedOnly, CHUNK, (queries) => collector.addNative(queries), options.onBytes, range);
+  if (notes === null) {
+    collector = new RunCollector(names, options);
+    const parsed = (qrels.parsed ??= await parseQrels(qrels.input));
+    notes = await forEachRunQuery(run, (query) => collector.add(query, parsed), options.onBytes, range);
+  }
+  collector.flush();
+  return { collector, notes };
+}

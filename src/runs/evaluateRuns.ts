@@ -1,0 +1,78 @@
+import type { BackendChoice } from '../backends/backend.js';
+import { InputError } from '../core/errors.js';
+import { DEFAULT_MEASURES, expandMeasures, type MeasureRequest } from '../measures/expandNames.js';
+import { parsePositiveInteger } from '../measures/params.js';
+import type { TieMode } from '../ties/modes.js';
+import { evaluateRun, type RunEvaluation } from './evaluateRun.js';
+import { readQrelsSource, type QrelsSource } from './qrelsSource.js';
+import { toInput, type Source } from './source.js';
+
+/** Options of evaluateRuns: the command line's, by name. */
+export interface EvaluateRunsOptions {
+  /**
+   * Measure names: ir_measures spellings (`nDCG@10`, `AP(norm=found)@5`) printed as written, or
+   * trec_eval's (`map`, `P.5,10`, printed `P_5`, `P_10`); comma lists allowed. Default: AP, RR,
+   * P@10, R@100, nDCG@10, nDCG.
+   */
+  readonly measures?: readonly string[];
+  /** The tie mode, or several (each gets its values: `['pessimistic', 'average', 'optimistic']` for a range). Default `average`. */
+  readonly ties?: TieMode | readonly TieMode[];
+  /** trec_eval's `-l`: the relevance level of every measure that does not set one (not DCG, nDCG: their gains stay the labels). Default 1. */
+  readonly relevanceLevel?: number;
+  /** trec_eval's `-M`: keep the top maxRank documents per query once ordered (average mode keeps the tie group crossing it whole). Default 0: all. */
+  readonly maxRank?: number;
+  /** trec_eval's `-J`: only documents the qrels judge (label >= 0). */
+  readonly judgedOnly?: boolean;
+  /** trec_eval's `-c`: every qrels query counts, those without results as 0. */
+  readonly allQueries?: boolean;
+  readonly backend?: BackendChoice;
+  /** Threads reading each run file (see RunOptions.threads). */
+  readonly threads?: number;
+  /** Progress: the run's index and the bytes of it read so far. */
+  readonly onBytes?: (run: number, bytes: number) => void;
+}
+
+/** The measures asked for, with their printed labels, and each run's values. */
+export interface RunsEvaluation {
+  readonly measures: MeasureRequest[];
+  readonly runs: RunEvaluation[];
+}
+
+const isQrels = (x: Source | QrelsSource): x is QrelsSource => typeof x === 'object' && 'input' in x;
+
+/**
+ * Evaluates runs against qrels as the command line does, streaming each run query by query in
+ * bounded memory (a run not grouped by query is held whole). Queries are in byte order; a run
+ * query the qrels lack is left out, and so is a qrels query without results unless
+ * `allQueries` (each with a warning in `warnings`).
+ * @param qrels a qrels source, or qrels read once with readQrels
+ * @param runs run sources (paths, bytes, streams; see Source)
+ * @throws FileError for a bad line (file, line, the line), or a run none of whose queries the
+ *   qrels hold; MeasureNameError for an unknown measure; InputError for a bad option
+ * @example
+ * const { runs } = await evaluateRuns('qrels.txt', ['run.txt'], { measures: ['P@10'] });
+ * runs[0].values.get('average')[0] // P@10 of each query
+ */
+export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly Source[], options: EvaluateRunsOptions = {}): Promise<RunsEvaluation> {
+  const modes: readonly TieMode[] = typeof options.ties === 'string' ? [options.ties] : (options.ties ?? ['average']);
+  const level = options.relevanceLevel ?? 1;
+  if (parsePositiveInteger(String(level)) !== level) throw new InputError(`relevanceLevel must be a positive integer, not ${level}`);
+  const measures = (options.measures ?? DEFAULT_MEASURES).flatMap((m) => expandMeasures(m, level));
+  const judgements = isQrels(qrels) ? qrels : await readQrelsSource(await toInput(qrels, 'qrels'), modes, options.backend ?? 'auto');
+  const evaluations: RunEvaluation[] = [];
+  for (const [i, run] of runs.entries()) {
+    const onBytes = options.onBytes;
+    evaluations.push(
+      await evaluateRun(await toInput(run, `run ${i + 1}`), judgements, measures, {
+        modes,
+        backend: options.backend ?? 'auto',
+        judgedOnly: options.judgedOnly === true,
+        maxRank: options.maxRank ?? 0,
+        allQueries: options.allQueries === true,
+        ...(options.threads === undefined ? {} : { threads: options.threads }),
+        ...(onBytes === undefined ? {} : { onBytes: (bytes: number) => onBytes(i, bytes) }),
+      }),
+    );
+  }
+  return { measures, runs: evaluations };
+}
