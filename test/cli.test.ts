@@ -49,7 +49,9 @@ describe('tie-eval: output', () => {
 
   it('--ties range prints pessimistic, average and optimistic, ordered', async () => {
     const r = await cli('--ties', 'range', '-q', '-m', 'AP', EXAMPLE_QRELS, EXAMPLE_RUN);
-    const rows = r.stdout.trim().split('\n').map((l) => l.split('\t').slice(2).map(Number));
+    const [header, ...lines] = r.stdout.trim().split('\n');
+    expect(header!.split('\t').map((c) => c.trim())).toEqual(['# measure', 'query', 'pessimistic', 'average', 'optimistic']);
+    const rows = lines.map((l) => l.split('\t').slice(2).map(Number));
     expect(rows).toHaveLength(4);
     for (const [lo, avg, hi] of rows) expect(lo! <= avg! && avg! <= hi! && lo! < hi!).toBe(true);
     const json = JSON.parse((await cli('--ties', 'range', '--format', 'json', '-m', 'AP', EXAMPLE_QRELS, EXAMPLE_RUN)).stdout);

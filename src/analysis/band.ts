@@ -1,5 +1,5 @@
 /**
- * 002's geometric score bands: band 1 starts at rank 1 and band g+1 at ceil(phi × the start of
+ * Geometric score bands: band 1 starts at rank 1 and band g+1 at ceil(phi × the start of
  * band g), so phi = 2 gives [1], [2–3], [4–7], …, the golden ratio bands of widths 1, 2, 3, 5, 8
  * (Fibonacci); for 1 < phi <= 2 the first band holds one document, and ranks 2 and 3 share a
  * band only when phi > 1.5.

@@ -17,7 +17,7 @@ export interface CompareOptions {
   readonly permutations?: number;
   /** seed of the randomization test (default 1) */
   readonly seed?: number;
-  /** 002's degradation test compares run b against this factor times run a (default 0.99) */
+  /** the degradation test compares run b against this factor times run a (default 0.99) */
   readonly degradation?: number;
   /** compare on the queries every run has, instead of refusing runs over different query sets */
   readonly intersect?: boolean;
@@ -37,7 +37,7 @@ export interface PairComparison {
   readonly wins: number;
   readonly ties: number;
   readonly losses: number;
-  /** one-tailed paired t-test of b against degradation × a (002: p <= alpha means b lost less than 1 - degradation) */
+  /** one-tailed paired t-test of b against degradation × a (p <= alpha: b lost less than 1 - degradation) */
   readonly degradationP: number;
 }
 
@@ -53,7 +53,7 @@ export interface Comparison {
 /**
  * Compares runs on one measure: each run's mean, and for each pair the paired t-test, the
  * paired randomization test and the wins/ties/losses over queries, with the discrimination
- * ratio and 002's degradation test.
+ * ratio and the degradation test.
  * @throws InputError for fewer than two runs, fewer than two queries, or runs over different
  *   query sets (naming the queries that differ) unless `intersect`
  */

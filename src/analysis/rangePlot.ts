@@ -1,4 +1,4 @@
-/** One run in 002's Fig. 2: its pessimistic, tie-average, trec_eval-order and optimistic means. */
+/** One run in the range plot: its pessimistic, tie-average, trec_eval-order and optimistic means. */
 export interface RangePoint {
   readonly run: string;
   readonly pessimistic: number;
@@ -7,7 +7,7 @@ export interface RangePoint {
   readonly optimistic: number;
 }
 
-/** The y axis floor: ranges below it are drawn on it (002 truncates its axis at 1e-6). */
+/** The y axis floor: ranges below it are drawn on it (the axis stops at 1e-6). */
 export const RANGE_FLOOR = 1e-6;
 
 const WIDTH = 760;
@@ -49,7 +49,7 @@ export function plotScales(points: readonly RangePoint[]): PlotScales {
 }
 
 /**
- * 002's Fig. 2 as a self-contained SVG: per run a horizontal segment from its pessimistic to
+ * The range plot as a self-contained SVG: per run a horizontal segment from its pessimistic to
  * its optimistic mean at the height of its mean range (optimistic - pessimistic; log scale,
  * floored at 1e-6), a circle at the trec_eval-order mean and a triangle at the tie average,
  * with labelled axes and run names. Each segment carries its values as data- attributes.

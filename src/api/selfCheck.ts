@@ -1,5 +1,6 @@
 import type { BackendName } from '../backends/backend.js';
 import { resolveBackend } from '../backends/facade.js';
+import { MEASURES, type MeasureEntry } from '../measures/table.js';
 import { rng, pick, randInt } from '../util/random.js';
 import type { TieMode } from '../ties/modes.js';
 import { evaluateBatch } from './evaluateBatch.js';
@@ -17,9 +18,20 @@ export interface SelfCheckResult {
 
 const MODES: readonly TieMode[] = ['average', 'optimistic', 'pessimistic', 'trec', 'input'];
 
+/** The cut-offs selfCheck tries: from one to past most queries. */
+const CUTOFFS = [1, 3, 10, 25, 100, 700];
+
+/** A measure's names for selfCheck: at each cut-off it allows (and none where it may have none), and each parameter's examples at one cut-off. */
+function selfCheckNames(m: MeasureEntry): string[] {
+  const cuts = m.cutoff === 'none' ? [''] : [...CUTOFFS.map((k) => `@${k}`), ...(m.cutoff === 'optional' ? [''] : [])];
+  const variants = m.params.flatMap((p) => p.examples.map((x) => `(${p.name}=${x})${cuts[2] ?? cuts[0]}`));
+  return [...cuts, ...variants].map((tail) => `${m.name}${tail}`);
+}
+
 /**
  * Checks a backend against the TypeScript reference on seeded random batches (heavy ties,
- * unjudged labels, relevant documents not retrieved, every measure and tie mode) and returns
+ * unjudged labels, relevant documents not retrieved, every measure of the table at several
+ * cut-offs and parameters, every tie mode) and returns
  * the largest deviation. Use it to verify an install: a deviation above ~1e-12 means the
  * backend is broken.
  * @param backend the backend to check; default the one `auto` selects
@@ -44,11 +56,7 @@ export function selfCheck(backend: BackendName | 'auto' = 'auto', queries = 2000
     }
     ideal.push([...labels.subarray(offsets[q], offsets[q + 1]), ...Array.from({ length: randInt(next, 0, 5) }, () => randInt(next, 0, 3))]);
   }
-  const k = [1, 3, 10, 25, 100, 700];
-  const measures = [
-    ...k.flatMap((c) => [`P@${c}`, `R@${c}`, `F1@${c}`, `AP@${c}`, `AP(norm=found)@${c}`, `RR@${c}`, `nDCG(gain=exp)@${c}`, `Success@${c}`, `RBP(p=0.5)@${c}`]),
-    'AP', 'AP(norm=min)', 'RR', 'nDCG', 'DCG', 'RBP', 'Rprec', 'bpref', 'P(rel=2)@5', 'nDCG(rel=2)@10', 'bpref(rel=3)',
-  ];
+  const measures = MEASURES.flatMap((m: MeasureEntry) => selfCheckNames(m));
   const batch = { scores, labels, offsets, docs, idealLabels: ideal };
   let maxDeviation = 0;
   let values = 0;

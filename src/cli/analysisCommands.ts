@@ -29,11 +29,11 @@ function rangeMeans(run: RunEvaluation, name: string): Omit<RangePoint, 'run'> {
 
 const write = (io: CliIo, output: string | undefined, text: string): void => (output === undefined ? io.stdout(text) : writeFileSync(output, text));
 
-/** `tie-eval ties`, `range`, `band`, `compare`, `plot`: 002's analyses of ties in runs. */
+/** `tie-eval ties`, `range`, `band`, `compare`, `plot`: analyses of ties in runs. */
 export function addAnalysisCommands(program: Command, io: CliIo): void {
   program
     .command('ties')
-    .description("tie statistics of runs (002's Table 1)")
+    .description('tie statistics of runs: tied documents, queries with ties, the largest tie group, rising scores, rank contradictions')
     .argument('<runs...>', 'runs')
     .addOption(formatOption())
     .action(async (runPaths: string[], flags: { format: string }) => {
@@ -63,7 +63,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
 
   program
     .command('band')
-    .description("re-score each query into 002's geometric bands: band g+1 starts at rank ceil(phi * start of band g), scores 1/g")
+    .description('re-score each query into geometric bands: band g+1 starts at rank ceil(phi * start of band g), scores 1/g')
     .argument('<run>')
     .requiredOption('--phi <phi>', 'band growth, a number > 1 (2: bands 1, 2-3, 4-7, ...)', (v: string) => {
       const phi = real(v);
@@ -97,7 +97,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .option('--alpha <alpha>', 'significance level of the discrimination ratio', real, 0.05)
     .option('--permutations <n>', 'sign flips of the randomization test', positiveInteger, 10_000)
     .option('--seed <n>', 'seed of the randomization test', positiveInteger, 1)
-    .option('--degradation <factor>', "002's degradation test: one-tailed paired t-test of run b against factor x run a", real, 0.99)
+    .option('--degradation <factor>', 'degradation test: one-tailed paired t-test of run b against factor x run a', real, 0.99)
     .option('--intersect', 'compare on the queries all runs share instead of refusing different query sets')
     .addOption(formatOption())
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { ties: TieMode; alpha: number; permutations: number; seed: number; degradation: number; intersect?: boolean; format: string }) => {
@@ -122,7 +122,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
       }
     });
 
-  addRunOptions(program.command('plot').description("002's Fig. 2 as SVG: per run its score range (pessimistic to optimistic) against the trec_eval-order mean").argument('<qrels>').argument('<runs...>'), ['AP'])
+  addRunOptions(program.command('plot').description('the score range of each run as SVG: its pessimistic to optimistic mean against its trec_eval-order mean').argument('<qrels>').argument('<runs...>'), ['AP'])
     .option('-o, --output <file>', 'write the SVG to a file instead of stdout')
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { output?: string }) => {
       const { measures, runs } = await evaluateFlags(qrelsPath, runPaths, flags, RANGE_MODES, ['AP']);

@@ -2,7 +2,6 @@ import { writeFileSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import { describeMeasures } from '../measures/table.js';
 import type { TieMode } from '../ties/modes.js';
-
 import { formatCsv, formatJson, formatTrec, type Format } from '../format/runOutput.js';
 import type { CliIo } from './io.js';
 import { addRunOptions, evaluateFlags, type RunFlags } from './runOptions.js';
@@ -15,8 +14,8 @@ interface EvaluateFlags extends RunFlags {
 }
 
 const EXAMPLES = `
-Measures (ir_measures names; trec_eval names are aliases: map, map_cut.10, P.5,10, recip_rank,
-ndcg, ndcg_cut.10, Rprec, bpref, success.1, recall.100):
+Measures (ir_measures names, printed as written; trec_eval's names, as P.5,10 or map_cut.10,
+printed as trec_eval prints them, P_5 and map_cut_10):
 ${describeMeasures()}
 
 Examples:

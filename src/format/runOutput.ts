@@ -23,11 +23,12 @@ export function mean(values: Float64Array): number {
 /**
  * trec_eval's layout, `%-22s\t%s\t%6.4f` (measure, query or `all`, value): with `perQuery`
  * the query blocks (queries in byte order) come first, then the `all` block; with several tie
- * modes (`--ties range`) each line carries one value per mode. With several runs, each run's
+ * modes (`--ties range`) each line carries one value per mode, under a first line that names
+ * them (`# measure  query  pessimistic  average  optimistic`). With several runs, each run's
  * lines follow a `runid` line.
  */
 export function formatTrec(runs: readonly RunEvaluation[], measures: readonly MeasureRequest[], modes: readonly TieMode[], perQuery: boolean): string {
-  const out: string[] = [];
+  const out: string[] = modes.length > 1 ? [`${'# measure'.padEnd(22)}\tquery\t${modes.join('\t')}`] : [];
   for (const run of runs) {
     if (runs.length > 1) out.push(`${'runid'.padEnd(22)}\tall\t${run.runid}`);
     const cols = columns(run, measures);

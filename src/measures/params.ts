@@ -13,6 +13,8 @@ export interface ParamEntry {
   format(value: number): string;
   /** the values a plan may hold: [lo, hi], integers only, or the open interval (lo, hi) */
   readonly range: { readonly lo: number; readonly hi: number; readonly integer: boolean };
+  /** values besides the default that selfCheck tries, as written */
+  readonly examples: readonly string[];
 }
 
 /** A positive safe integer written in digits, or undefined. */
@@ -30,6 +32,7 @@ function choice(name: string, codes: Readonly<Record<string, number>>): ParamEnt
     parse: (text) => (Object.hasOwn(codes, text) ? codes[text] : undefined),
     format: (value) => words.find((w) => codes[w] === value)!,
     range: { lo: 0, hi: words.length - 1, integer: true },
+    examples: words.slice(1),
   };
 }
 
@@ -41,6 +44,7 @@ export const REL: ParamEntry = {
   parse: parsePositiveInteger,
   format: String,
   range: { lo: 1, hi: 1e15, integer: true },
+  examples: ['2', '3'],
 };
 
 /** DCG's gain function (see Gain). */
@@ -60,6 +64,7 @@ export const PERSISTENCE: ParamEntry = {
   },
   format: String,
   range: { lo: 0, hi: 1, integer: false },
+  examples: ['0.5'],
 };
 
 /** Every parameter by name: a measure spec holds each of them, defaults where not given. */

@@ -72,7 +72,7 @@ export const MEASURES = [
     params: [REL, NORM],
     param: NORM,
     trec: [{ name: 'map' }, { name: 'map_cut', cutoffs: TREC_CUTOFFS }],
-    summary: 'average precision (trec_eval map / map_cut)',
+    summary: 'average precision',
   }),
   measure({ name: 'RR', kernel: 'RR', cutoff: 'optional', trec: [{ name: 'recip_rank' }], summary: 'reciprocal rank of the first relevant document' }),
   measure({ name: 'DCG', kernel: 'DCG', cutoff: 'optional', params: [REL, GAIN], gainColumn: true, trecLevel: false, summary: 'discounted cumulative gain, discount 1/log2(rank+1)' }),
@@ -102,11 +102,15 @@ export function findMeasure(name: string): MeasureEntry | undefined {
   return MEASURES.find((m) => m.name === name || m.aliases.includes(name));
 }
 
-/** One line per measure: `AP(rel=integer >= 1, norm=R|min|found)[@k]: average precision ...`, for errors and help. */
+/**
+ * One line per measure, for errors and help: `AP(rel=integer >= 1, norm=R|min|found)[@k]:
+ * average precision (trec_eval: map, map_cut.k)`.
+ */
 export function describeMeasures(): string {
   return MEASURES.map((m: MeasureEntry) => {
     const params = m.params.map((p) => `${p.name}=${p.values}`).join(', ');
     const cut = m.cutoff === 'required' ? '@k' : m.cutoff === 'optional' ? '[@k]' : '';
-    return `  ${m.name}(${params})${cut}: ${m.summary}`;
+    const trec = m.trec.map((t) => (t.cutoffs === undefined ? t.name : `${t.name}.k`)).join(', ');
+    return `  ${m.name}(${params})${cut}: ${m.summary}${trec === '' ? '' : ` [trec_eval: ${trec}]`}`;
   }).join('\n');
 }
