@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/index.js';
 import { allOrderings } from './oracle/orderings.js';
+import { moreMeasures } from './oracle/more.js';
 import { plainMeasures, type PlainQuery } from './oracle/plain.js';
 import { pick, randInt, rng } from '../src/util/random.js';
 import { BACKENDS } from './backends.js';
@@ -31,8 +32,8 @@ describe.each(BACKENDS)('brute force over every ordering ($name backend)', ({ op
     let worst = 0;
     let checked = 0;
     for (let t = 0; t < 3000; t++) {
-      const q = randomQuery(next, t % 2 === 0 ? [-1, 0, 1] : [-1, 0, 1, 2, 3]);
-      const measures = plainMeasures(q.scores.length, q.cutoffs, [1, 2]);
+      const q = randomQuery(next, [[-1, 0, 1], [-1, 0, 1, 2, 3], [-2, -1, 0, 1, 2, 3]][t % 3]!);
+      const measures = [...plainMeasures(q.scores.length, q.cutoffs, [1, 2]), ...moreMeasures(q.cutoffs)];
       const got = evaluate({ scores: q.scores, labels: q.labels, idealLabels: q.ideal }, measures.map((m) => m.name), options);
       const orderings = allOrderings(q.scores, q.labels);
       for (const m of measures) {

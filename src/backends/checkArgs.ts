@@ -2,8 +2,8 @@ import { InputError, InputTypeError } from '../core/errors.js';
 import { isLabelArray } from '../core/labels.js';
 import { checkOffsets } from '../core/offsets.js';
 import { ROW_SIZE, Row, type Plan } from '../measures/plan.js';
-import { Depth } from '../measures/codes.js';
-import { MEASURES, type MeasureEntry } from '../measures/table.js';
+import { Constant, Cutoff, Gain, GainColumn, RowFlag } from '../measures/codes.js';
+import { MEASURE_RULES, paramInRange } from '../measures/rules.js';
 import { TIE_MODES, TREC } from '../ties/modes.js';
 import type { JudgedBatch } from './backend.js';
 
@@ -26,33 +26,54 @@ export function checkJudged(judged: JudgedBatch, plan: Plan): void {
 }
 
 /**
- * Checks a plan's numbers against the measure table's rules (the addon checks the same rules,
- * generated into native/kernels/codes.hpp): kinds, integer cut-offs, depth codes, parameters,
- * columns and slots within range.
+ * Checks a plan's numbers against the measure table's rules (src/measures/rules.ts; the addon
+ * checks the same rules, generated into native/kernels/codes.hpp): the layout, levels, gain
+ * columns and their tables, and per row its kind, cut-off, depth code, parameter, columns,
+ * constant slot and pool values, all within range.
  */
 export function checkPlan(plan: Plan): void {
   const levels = plan.thresholds.length;
   const gains = plan.gainType.length;
-  if (plan.rows.length !== plan.measures.length * ROW_SIZE || plan.constantsPerQuery < levels + 1) throw new InputError('plan: malformed layout');
-  if (!(Number.isInteger(plan.maxRank) && plan.maxRank >= 0 && plan.maxRank <= 0xffffffff)) throw new InputError('plan: maxRank must be a count');
-  for (let t = 0; t < levels; t++) if (!(plan.thresholds[t]! >= 1)) throw new InputError('plan: relevance levels must be >= 1');
+  const inRange = (x: number, lo: number, hi: number): boolean => Number.isInteger(x) && x >= lo && x <= hi;
+  const malformed = (what: string): never => {
+    throw new InputError(`plan: ${what} is malformed`);
+  };
+  if (plan.rows.length !== plan.measures.length * ROW_SIZE || plan.constantsPerQuery < levels + 1) malformed('the layout');
+  if (!inRange(plan.maxRank, 0, 0xffffffff)) malformed('maxRank');
+  for (let t = 0; t < levels; t++) if (!(plan.thresholds[t]! >= 1) || (t > 0 && !(plan.thresholds[t]! > plan.thresholds[t - 1]!))) malformed('a relevance level');
+  for (let c = 0; c < gains; c++) {
+    const table = plan.gainTable[c]!;
+    const pairs = plan.gainTablePairs[c]!;
+    if (!inRange(plan.gainType[c]!, 0, Gain.POOL) || !(plan.gainRel[c]! >= 1) || !inRange(table, 0, plan.pool.length) || !inRange(pairs, 0, (plan.pool.length - table) / 2)) malformed(`gain column ${c}`);
+  }
   for (let row = 0; row < plan.measures.length; row++) {
     const field = (f: number): number => plan.rows[row * ROW_SIZE + f]!;
     const kind = field(Row.KIND);
-    const m: MeasureEntry | undefined = Number.isInteger(kind) ? MEASURES[kind] : undefined;
+    const rule = Number.isInteger(kind) ? MEASURE_RULES[kind] : undefined;
+    const bad = (): never => malformed(`measure row ${row}`);
+    if (rule === undefined) return bad();
     const cutoff = field(Row.CUTOFF);
-    const inRange = (x: number, lo: number, hi: number): boolean => Number.isInteger(x) && x >= lo && x <= hi;
-    const param = m?.param;
-    const p = field(Row.PARAM);
-    const bad =
-      m === undefined ||
-      !inRange(cutoff, 0, 0xffffffff) || (m.cutoff === 'required' && cutoff === 0) || (m.cutoff === 'none' && cutoff !== 0) ||
-      field(Row.DEPTH) !== (m.depth === 'relevant' ? Depth.RELEVANT : Depth.CUTOFF) ||
-      !inRange(field(Row.THRESHOLD), 0, levels - 1) ||
-      (m.gainColumn && !inRange(field(Row.GAIN), 0, gains - 1)) ||
-      (m.idealDcg && !inRange(field(Row.IDEAL), levels + 1, plan.constantsPerQuery - 1)) ||
-      (param !== undefined && !(param.range.integer ? inRange(p, param.range.lo, param.range.hi) : p > param.range.lo && p < param.range.hi));
-    if (bad) throw new InputError(`plan: measure row ${row} is malformed`);
+    const col = field(Row.THRESHOLD);
+    const gain = field(Row.GAIN);
+    const slot = field(Row.CONSTANT);
+    const extra = field(Row.EXTRA);
+    const count = field(Row.EXTRA_COUNT);
+    const hasGain = rule.gainColumn === GainColumn.REQUIRED || (rule.gainColumn === GainColumn.OPTIONAL && gain !== -1);
+    const hasConstant = rule.constant !== Constant.NONE && (rule.gainColumn !== GainColumn.OPTIONAL || hasGain);
+    const ok =
+      inRange(cutoff, 0, 0xffffffff) &&
+      !(rule.cutoff === Cutoff.REQUIRED && cutoff === 0) &&
+      !((rule.cutoff === Cutoff.NONE || rule.cutoff === Cutoff.RECALL) && cutoff !== 0) &&
+      field(Row.DEPTH) === rule.depth &&
+      inRange(col, 0, levels - 1) &&
+      (hasGain ? inRange(gain, 0, gains - 1) : gain === -1) &&
+      (hasConstant ? inRange(slot, levels + 1, plan.constantsPerQuery - rule.constantSize) : slot === -1) &&
+      (rule.hasParam ? paramInRange(rule, field(Row.PARAM)) : true) &&
+      (!rule.levelSpan || (col + field(Row.PARAM) <= levels && Array.from({ length: field(Row.PARAM) }, (_, l) => plan.thresholds[col + l] === l + 1).every(Boolean))) &&
+      inRange(field(Row.FLAGS), 0, RowFlag.JUDGED_ONLY) &&
+      inRange(count, rule.extraMin, rule.extraMax) &&
+      inRange(extra, 0, plan.pool.length - count);
+    if (!ok) bad();
   }
 }
 

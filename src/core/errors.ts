@@ -47,6 +47,10 @@ export function statusError(status: Int32Array, describeQuery: (q: number) => st
         `${where}: idealLabels must hold every judged label of the query, but they have fewer relevant (label >= rel) or judged (label >= 0) documents than the ranking`,
         query,
       );
+    case Status.TOO_MANY_GAIN_LEVELS:
+      return new InputError(`${where}: its judgements have more than 32 distinct positive gains, the most G, ndcg_rel and Rndcg keep`, query);
+    case Status.TOO_MANY_STATES:
+      return new InputError(`${where}: a tie group's documents have too many distinct gains for G's exact average (more than 65,536 combinations of their counts)`, query);
     default:
       return new InputError(`${where}: backend reported status ${code}`, query, at);
   }

@@ -16,4 +16,8 @@ export const Status = {
   RELEVANT_NOT_COUNT: 5,
   /** the ideal labels hold fewer relevant (at some level) or judged documents than the ranking */
   IDEAL_MISSING_LABELS: 6,
+  /** a measure that reads the ideal gains' levels (G, ndcg_rel, Rndcg) meets more distinct positive gains than it keeps */
+  TOO_MANY_GAIN_LEVELS: 7,
+  /** G meets a tie group whose documents' distinct gains have more count combinations than it follows */
+  TOO_MANY_STATES: 8,
 } as const;

@@ -8,12 +8,43 @@
 export const ApNorm = { R: 0, MIN: 1, FOUND: 2 } as const;
 export type ApNorm = (typeof ApNorm)[keyof typeof ApNorm];
 
-/** DCG gain: `linear` gain(l) = l, `exp` gain(l) = 2^l - 1, both 0 below the relevance level. */
-export const Gain = { LINEAR: 0, EXP: 1 } as const;
+/**
+ * A gain column's function of the label: `linear` l, `exp` 2^l - 1 (both 0 below the column's
+ * relevance level); `table`: the gain its table gives the label (the plan's pool holds label,
+ * gain pairs), else linear; `pool`: 1 for a document the judgements hold but left unjudged
+ * (label <= -2), else 0.
+ */
+export const Gain = { LINEAR: 0, EXP: 1, TABLE: 2, POOL: 3 } as const;
 export type Gain = (typeof Gain)[keyof typeof Gain];
 
-/** Whether a measure takes a cut-off `@k`: 0 none, 1 optional, 2 required. */
-export const Cutoff = { NONE: 0, OPTIONAL: 1, REQUIRED: 2 } as const;
+/** Whether a measure takes a cut-off `@k`: none, optional, required, or a recall level `@r` (IPrec), held in the row's PARAM. */
+export const Cutoff = { NONE: 0, OPTIONAL: 1, REQUIRED: 2, RECALL: 3 } as const;
 
-/** How deep a measure reads the ranking: to its cut-off (the whole ranking without one), or to rank R. */
+/** How deep a measure reads the ranking: to its cut-off (the whole ranking without one), or to rank floor(PARAM R + 0.9) (Rprec). */
 export const Depth = { CUTOFF: 0, RELEVANT: 1 } as const;
+
+/**
+ * What step 0 computes for a measure into its slot of the query constants: an ideal DCG (nDCG),
+ * the largest judged label (graded RBP), or the ideal gains' levels (G, ndcg_rel, Rndcg):
+ * a count L then L pairs gain, how many, by gain descending, at most IDEAL_LEVELS_MAX.
+ */
+export const Constant = { NONE: 0, IDEAL_DCG: 1, MAX_LABEL: 2, IDEAL_LEVELS: 3 } as const;
+
+/** The most distinct positive ideal gains a query may have for G, ndcg_rel and Rndcg (more is an error). */
+export const IDEAL_LEVELS_MAX = 32;
+
+/** What a gain column sums of its function's gain g: g itself, its positive part max(g, 0), or 1 where g > 0 (ndcg_rel reads all three). */
+export const GainTransform = { VALUE: 0, POSITIVE: 1, INDICATOR: 2 } as const;
+
+/** Whether a measure reads a gain column: never, always, or when graded (RBP without `rel`). */
+export const GainColumn = { NONE: 0, REQUIRED: 1, OPTIONAL: 2 } as const;
+
+/** Flags of a plan row. JUDGED_ONLY: the measure reads the ranking without its unjudged documents (judged_only). */
+export const RowFlag = { JUDGED_ONLY: 1 } as const;
+
+/**
+ * Flags of a plan. JUDGED_ONLY: unjudged documents leave every ranking after the maxRank cut
+ * (trec_eval's -J with -M). NEEDS_ORDER: a measure reads its groups' documents (G), so every
+ * query is ordered (no countGroups).
+ */
+export const PlanFlag = { JUDGED_ONLY: 1, NEEDS_ORDER: 2 } as const;

@@ -1,61 +1,152 @@
 import { formatMeasure } from './format.js';
-import { MeasureNameError, parseMeasure } from './parse.js';
+import { MeasureNameError, parseMeasure, splitOutsideBraces } from './parse.js';
 import { MEASURES, type MeasureEntry, type TrecSpelling } from './table.js';
 
-/** A measure as a caller asked for it: the label it prints and the name it evaluates. */
+/** A measure as a caller asked for it: the label it prints and what it evaluates. */
 export interface MeasureRequest {
   /** printed as written for ir_measures names; trec_eval's own spelling for its names (P_5, map_cut_10) */
   readonly label: string;
-  /** the ir_measures name evaluated, with the relevance level applied */
+  /** the measure name evaluated, with the relevance level applied ('' for runid and relstring) */
   readonly name: string;
+  /** where it prints: per query and in the summary, or only one of them (num_q, gm_map: summary; relstring: per query) */
+  readonly print: 'both' | 'summary' | 'query';
+  /** how the summary combines the queries: mean, sum (counts), or geometric mean (gm_map, gm_bpref) */
+  readonly aggregate: 'mean' | 'sum' | 'geometric';
+  /** its place in trec_eval's own measure table (trec_eval prints in that order); ir_measures names after them */
+  readonly order: number;
+  /** a text, not a number: the run's id, or the first `length` relevance characters of each query */
+  readonly text?: { readonly kind: 'runid' } | { readonly kind: 'relstring'; readonly length: number };
 }
 
 /** The default measure set. */
 export const DEFAULT_MEASURES = ['AP', 'RR', 'P@10', 'R@100', 'nDCG@10', 'nDCG'];
+
+/** trec_eval 10.0's measure table, in its order: the order it prints measures in. */
+export const TREC_ORDER = [
+  'runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P', 'relstring',
+  'recall', 'infAP', 'gm_bpref', 'Rprec_mult', 'utility', '11pt_avg', 'binG', 'G', 'dcg', 'ideal_dcg', 'ndcg', 'ndcg_rel', 'Rndcg', 'ndcg_cut',
+  'map_cut', 'relative_P', 'success', 'set_P', 'set_relative_P', 'set_recall', 'set_map', 'set_F', 'num_nonrel_judged_ret', 'rbp', 'rbp_resid', 'unj',
+];
+
+/** trec_eval's nicknames for sets of its measures. */
+export const TREC_NICKNAMES: Readonly<Record<string, readonly string[]>> = {
+  official: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P'],
+  set: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'utility', 'set_P', 'set_recall', 'set_relative_P', 'set_map', 'set_F'],
+  all_trec: [
+    'runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P', 'relstring',
+    'recall', 'unj', 'rbp', 'rbp_resid', 'infAP', 'gm_bpref', 'utility', '11pt_avg', 'ndcg', 'relative_P', 'Rprec_mult', 'success', 'map_cut',
+    'ndcg_cut', 'ndcg_rel', 'Rndcg', 'binG', 'G', 'set_P', 'set_recall', 'set_relative_P', 'set_map', 'set_F', 'num_nonrel_judged_ret',
+  ],
+};
 
 /** trec_eval's spellings (the table's `trec` entries) by name. */
 const TREC = new Map<string, { measure: MeasureEntry; spelling: TrecSpelling }>(
   MEASURES.flatMap((measure: MeasureEntry) => measure.trec.map((spelling) => [spelling.name, { measure, spelling }] as const)),
 );
 
+/** The part of a text C's atol reads: optional sign and digits (`23.4` is 23, `x` is 0). */
+const atol = (text: string): number => Number(/^\s*[-+]?[0-9]*/.exec(text)![0].replace(/^\s*[-+]?$/, '0'));
+
+/** The part of a text C's atof reads (`.25` is 0.25, `x` is 0). */
+const atof = (text: string): number => {
+  const m = /^\s*[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?/.exec(text);
+  return m === null ? 0 : Number(m[0]);
+};
+
+/**
+ * A number as C's `%3.2f` prints it (trec_eval's names of levels: iprec_at_recall_0.50): the
+ * exact binary value rounded half to even, where toFixed rounds exact halves up.
+ */
+export function fixed2(value: number): string {
+  const scaled = value * 100;
+  if (Number.isInteger(scaled * 2) && !Number.isInteger(scaled)) {
+    const lower = Math.floor(scaled);
+    return ((lower % 2 === 0 ? lower : lower + 1) / 100).toFixed(2);
+  }
+  return value.toFixed(2);
+}
+
+function request(label: string, name: string, spelling: TrecSpelling | undefined, order: number, relLevel: number): MeasureRequest {
+  const spec = parseMeasure(name);
+  const leveled = relLevel === 1 || spec.rel !== 1 || !spec.measure.trecLevel ? name : formatMeasure({ ...spec, rel: relLevel });
+  const aggregate = spelling?.aggregate ?? spec.measure.aggregate;
+  return { label, name: leveled, print: spelling?.print === undefined ? 'both' : spelling.print, aggregate, order };
+}
+
+/** The tie-eval name of a trec spelling with tie-eval parameters `params` (comma separated) and an `@` value. */
+function named(measure: MeasureEntry, params: readonly string[], at?: number): string {
+  const list = params.filter((p) => p !== '');
+  return `${measure.name}${list.length > 0 ? `(${list.join(',')})` : ''}${at === undefined ? '' : `@${at}`}`;
+}
+
+/** One trec_eval name with its parameters written after the first dot (`P.5,10`), or a nickname. */
+function expandTrec(name: string, values: string | undefined, relLevel: number): MeasureRequest[] | undefined {
+  const order = TREC_ORDER.indexOf(name);
+  if (name === 'runid') return [{ label: 'runid', name: '', print: 'summary', aggregate: 'mean', order, text: { kind: 'runid' } }];
+  if (name === 'relstring') {
+    const length = values === undefined ? 10 : Math.trunc(atof(values));
+    return [{ label: values === undefined ? 'relstring' : `relstring_${values}`, name: '', print: 'query', aggregate: 'mean', order, text: { kind: 'relstring', length } }];
+  }
+  const nickname = TREC_NICKNAMES[name];
+  if (nickname !== undefined) return nickname.flatMap((n) => expandTrec(n, undefined, relLevel)!);
+  const known = TREC.get(name);
+  if (known === undefined) return undefined;
+  const { measure, spelling } = known;
+  const preset = spelling.preset === undefined ? [] : [spelling.preset];
+  const bad = (reason: string): never => {
+    throw new MeasureNameError(`${name}.${values}`, reason);
+  };
+  switch (spelling.form) {
+    case 'plain':
+      if (values !== undefined) bad(`${name} takes no parameters`);
+      return [request(name, named(measure, preset), spelling, order, relLevel)];
+    case 'cutoffs': {
+      // trec_eval reads each with atol and sorts them; a cut-off below 1 or given twice is an error
+      const cutoffs = values === undefined ? [...spelling.defaults!] : values.split(',').map(atol).sort((a, b) => a - b);
+      if (cutoffs[0]! <= 0) bad('a cut-off must be a positive integer');
+      if (cutoffs.some((k, i) => i > 0 && k === cutoffs[i - 1])) bad('a cut-off is given twice');
+      return cutoffs.map((k) => request(`${name}_${k}`, named(measure, preset, k), spelling, order, relLevel));
+    }
+    case 'levels': {
+      // read with atof and sorted; a level given twice is an error
+      const levels = values === undefined ? [...spelling.defaults!] : values.split(',').map(atof).sort((a, b) => a - b);
+      if (levels.some((x, i) => i > 0 && x === levels[i - 1])) bad('a level is given twice');
+      return levels.map((x) => {
+        const label = `${name}_${fixed2(x)}`;
+        return request(label, spelling.levelParam === undefined ? named(measure, preset, x) : named(measure, [...preset, `${spelling.levelParam}=${x}`]), spelling, order, relLevel);
+      });
+    }
+    default: {
+      // a parameter list or name=value pairs, printed as written
+      const params = values === undefined ? preset : [spelling.params!(values) ?? bad(`'${values}' is not a valid parameter list for ${name}`)];
+      return [request(values === undefined ? name : `${name}_${values}`, named(measure, params), spelling, order, relLevel)];
+    }
+  }
+}
+
 /**
  * Expands one measure argument (comma lists allowed) into measures. ir_measures names are kept
- * as written; trec_eval's names (the table's `trec` spellings) are aliases: `map`,
- * `map_cut.10`, `P.5,10`, `recip_rank`, `ndcg`, `ndcg_cut.10`, `Rprec`, `bpref`, `success.1`,
- * `recall.100` (also `P_5`, and `P` alone for trec_eval's default cut-offs). `relLevel` (-l)
- * becomes the relevance level of every measure that does not set one and whose `trecLevel`
- * says so (not DCG and nDCG, whose gains are the labels, as in trec_eval).
+ * as written; trec_eval's names (the table's `trec` spellings) take their parameters after the
+ * first dot as trec_eval does: `map`, `P.5,10` (cut-offs, sorted, printed `P_5` and `P_10`; also
+ * `P_5`; `P` alone means trec_eval's default cut-offs), `iprec_at_recall.0.2,0.5`,
+ * `Rprec_mult.0.5`, `utility.2,-1,0,0`, `ndcg.1=0,2=1`, `set_F.0.5`, `relstring.20`; the nicknames
+ * `official`, `set` and `all_trec` stand for trec_eval's sets. `relLevel` (-l) becomes the
+ * relevance level of every measure that does not set one and whose `trecLevel` says so (not
+ * those whose gains are the labels, as in trec_eval).
  * @throws MeasureNameError for a name that is neither
  */
 export function expandMeasures(arg: string, relLevel: number): MeasureRequest[] {
   const name = arg.trim();
-  const trec = /^([A-Za-z_]+?)(?:[._](\d+(?:,\d+)*))?$/.exec(name);
-  const known = trec === null ? undefined : TREC.get(trec[1]!);
-  if (known !== undefined && (trec![2] === undefined || known.spelling.cutoffs !== undefined)) {
-    const { measure, spelling } = known;
-    if (spelling.cutoffs === undefined) return [withLevel(name, measure.name, relLevel)];
-    const cutoffs = trec![2] === undefined ? spelling.cutoffs : trec![2].split(',').map(Number);
-    return cutoffs.map((k) => withLevel(`${spelling.name}_${k}`, `${measure.name}@${k}`, relLevel));
-  }
-  // a list: commas outside parentheses separate names
-  const parts: string[] = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i <= name.length; i++) {
-    if (name[i] === '(') depth++;
-    else if (name[i] === ')') depth--;
-    else if (i === name.length || (name[i] === ',' && depth === 0)) {
-      parts.push(name.slice(from, i).trim());
-      from = i + 1;
-    }
-  }
-  if (parts.length > 1) return parts.filter((p) => p !== '').flatMap((p) => expandMeasures(p, relLevel));
+  const dot = name.indexOf('.');
+  const base = dot < 0 ? name : name.slice(0, dot);
+  const trec = expandTrec(base, dot < 0 ? undefined : name.slice(dot + 1), relLevel);
+  if (trec !== undefined) return trec;
+  // P_5: a cut-off written with an underscore
+  const underscore = /^([A-Za-z_]+?)_(\d+)$/.exec(name);
+  if (underscore !== null && TREC.get(underscore[1]!)?.spelling.form === 'cutoffs') return expandTrec(underscore[1]!, underscore[2]!, relLevel)!;
+  // a list: commas outside parentheses and braces separate names
+  const parts = splitOutsideBraces(name);
+  if (parts.length > 1) return parts.map((p) => p.trim()).filter((p) => p !== '').flatMap((p) => expandMeasures(p, relLevel));
   if (name === '') throw new MeasureNameError(arg, 'no measure name given');
-  return [withLevel(name, name, relLevel)];
-}
-
-function withLevel(label: string, name: string, relLevel: number): MeasureRequest {
-  const spec = parseMeasure(name);
-  if (relLevel === 1 || spec.rel !== 1 || !spec.measure.trecLevel) return { label, name };
-  return { label, name: formatMeasure({ ...spec, rel: relLevel }) };
+  return [request(name, name, undefined, TREC_ORDER.length, relLevel)];
 }

@@ -1,4 +1,5 @@
-import { PARAMS, parsePositiveInteger, type ParamName } from './params.js';
+import { Gain } from './codes.js';
+import { PARAMS, parseDecimal, parsePositiveInteger, type ListParamEntry, type ParamEntry, type ParamName } from './params.js';
 import { MEASURES, describeMeasures, findMeasure, type Kind, type MeasureEntry } from './table.js';
 
 /** A measure name turned into numbers: what every backend computes. */
@@ -8,13 +9,16 @@ export type MeasureSpec = {
   /** The measure's row of the table. */
   readonly measure: MeasureEntry;
   readonly kind: Kind;
-  /** Cut-off k, or 0 for none (the whole ranking). */
+  /** Cut-off k, or 0 for none (the whole ranking); for IPrec, the recall level r of `@r`. */
   readonly cutoff: number;
+  /** The value of the measure's list parameter (gains, levels), else empty. */
+  readonly list: readonly number[];
 } & {
   /**
-   * Every parameter of the table (src/measures/params.ts), the default where the name does not
-   * set it: `rel` (relevance level: relevant when label >= rel), `gain` (DCG's gain code),
-   * `norm` (AP's denominator code), `p` (RBP's persistence).
+   * Every scalar parameter of the table (src/measures/params.ts), the measure's default where
+   * the name does not set it: `rel` (relevance level: relevant when label >= rel; 0 where the
+   * measure reads graded labels), `gain` (the gain code), `norm` (AP's denominator code), `p`
+   * (persistence), `judged_only`, `relative`, `mult`, `beta`, `max`, utility's `a`..`d` and `docs`.
    */
   readonly [P in ParamName]: number;
 };
@@ -27,51 +31,94 @@ export class MeasureNameError extends Error {
   }
 }
 
-const SYNTAX = /^([A-Za-z][A-Za-z0-9]*)(?:\(([^()]*)\))?(?:@(.*))?$/;
+const SYNTAX = /^([A-Za-z0-9][A-Za-z0-9_]*)(?:\(([^()]*)\))?(?:@(.*))?$/;
 
-/** Every parameter at its default. */
+/** Every parameter at its global default. */
 const DEFAULTS = Object.fromEntries(Object.entries(PARAMS).map(([key, p]) => [key, p.default])) as Record<ParamName, number>;
+
+/** Splits at the commas outside braces: `gains={1:0,2:1},rel=2` is two parts. */
+export function splitOutsideBraces(text: string, at = ','): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = text[i];
+    if (c === '{' || c === '(') depth++;
+    else if (c === '}' || c === ')') depth--;
+    else if (i === text.length || (c === at && depth === 0)) {
+      parts.push(text.slice(from, i));
+      from = i + 1;
+    }
+  }
+  return parts;
+}
+
+const isList = (p: ParamEntry | ListParamEntry): p is ListParamEntry => !('default' in p);
 
 /**
  * Parses an ir_measures-style name: `NAME(param=value,...)@k`, e.g. `P@10`, `P(rel=2)@5`,
- * `nDCG(gain=exp)@10`, `AP(norm=found)@5`, `RBP(p=0.9)`, `Rprec`, `bpref`, `Success@1`.
- * Parameter defaults: rel=1, norm=R, gain=linear, p=0.8.
+ * `nDCG(gain=exp)@10`, `nDCG(dcg=exp-log2)@10`, `nDCG(gains={0:0,1:1,2:3})`, `AP(norm=found)@5`,
+ * `RBP(p=0.9)`, `Rprec`, `bpref`, `Success@1`, `IPrec@0.5`, `ERR@20`; aliases (`MAP`, `MRR`,
+ * `NDCG`, `NumRelRet`) stand for their measure with the parameters they imply.
+ * Parameter defaults: rel=1 (RBP: graded; NumRet: every document), norm=R, gain=linear, p=0.8.
  * @throws MeasureNameError for an unknown name or parameter, a bad value, or a cut-off that is
- *   missing (P, R, F1, Success), not allowed (Rprec, bpref) or not a positive integer.
+ *   missing (P, R, F1, Success, IPrec), not allowed (Rprec, bpref) or not a positive integer
+ *   (for IPrec, not a recall level from 0 to 1)
  */
 export function parseMeasure(name: string): MeasureSpec {
   const m = SYNTAX.exec(name.trim());
   if (m === null) throw new MeasureNameError(name, 'expected NAME, NAME@k or NAME(param=value,...)@k');
   const [, base = '', paramText, cutText] = m;
-  const info = findMeasure(base);
-  if (info === undefined) throw new MeasureNameError(name, `no measure is called '${base}'`);
+  const found = findMeasure(base);
+  if (found === undefined) throw new MeasureNameError(name, `no measure is called '${base}'`);
+  const info = found.measure;
 
   let cutoff = 0;
   if (cutText !== undefined) {
     if (info.cutoff === 'none') throw new MeasureNameError(name, `${info.name} takes no cut-off`);
-    const k = parsePositiveInteger(cutText);
-    if (k === undefined) throw new MeasureNameError(name, `cut-off '${cutText}' is not a positive integer`);
-    cutoff = k;
-  } else if (info.cutoff === 'required') {
-    throw new MeasureNameError(name, `${info.name} needs a cut-off, e.g. ${info.name}@10`);
+    if (info.cutoff === 'recall') {
+      const r = parseDecimal(cutText);
+      if (!(r >= 0 && r <= 1)) throw new MeasureNameError(name, `recall level '${cutText}' is not a number from 0 to 1`);
+      cutoff = r;
+    } else {
+      const k = parsePositiveInteger(cutText);
+      if (k === undefined) throw new MeasureNameError(name, `cut-off '${cutText}' is not a positive integer`);
+      cutoff = k;
+    }
+  } else if (info.cutoff === 'required' || info.cutoff === 'recall') {
+    throw new MeasureNameError(name, `${info.name} needs ${info.cutoff === 'recall' ? 'a recall level, e.g. IPrec@0.5' : `a cut-off, e.g. ${info.name}@10`}`);
   }
 
   const values = { ...DEFAULTS };
+  for (const p of info.params) if (!isList(p)) values[(p.field ?? p.name) as ParamName] = p.default;
+  let list: readonly number[] = [];
   const seen = new Set<string>();
-  for (const part of paramText === undefined || paramText.trim() === '' ? [] : paramText.split(',')) {
+  // an alias's parameters first; the name's own may set them again
+  const presets = found.preset === '' ? [] : splitOutsideBraces(found.preset);
+  const parts = [...presets, ...(paramText === undefined || paramText.trim() === '' ? [] : splitOutsideBraces(paramText))];
+  for (const [i, part] of parts.entries()) {
     const eq = part.indexOf('=');
     const key = (eq < 0 ? part : part.slice(0, eq)).trim();
     const value = eq < 0 ? '' : part.slice(eq + 1).trim();
     const param = info.params.find((q) => q.name === key);
     if (param === undefined) {
       const valid = info.params.map((q) => `${q.name}=${q.values}`).join(', ');
-      throw new MeasureNameError(name, `${info.name} has no parameter '${key}' (it takes ${valid})`);
+      throw new MeasureNameError(name, `${info.name} has no parameter '${key}'${valid === '' ? '' : ` (it takes ${valid})`}`);
     }
-    if (seen.has(key)) throw new MeasureNameError(name, `parameter '${key}' is given twice`);
-    seen.add(key);
-    const parsed = param.parse(value);
-    if (parsed === undefined) throw new MeasureNameError(name, `${key}=${value} is not valid (${key} must be ${param.values})`);
-    values[key as ParamName] = parsed;
+    // dcg and gains set the gain as gain does: one of them at most
+    const field = isList(param) ? (param.name === 'gains' ? 'gain' : param.name) : (param.field ?? param.name);
+    if (seen.has(field)) throw new MeasureNameError(name, `parameter '${key}' is given twice${field !== key ? ` (or with ${field})` : ''}`);
+    if (i >= presets.length) seen.add(field);
+    const bad = (): never => {
+      throw new MeasureNameError(name, `${key}=${value} is not valid (${key} must be ${param.values})`);
+    };
+    if (isList(param)) {
+      const inner = /^\{(.*)\}$/.exec(value);
+      list = (inner === null ? undefined : param.parse(inner[1]!)) ?? bad();
+      if (param.name === 'gains') values.gain = Gain.TABLE;
+    } else {
+      values[(param.field ?? param.name) as ParamName] = param.parse(value) ?? bad();
+    }
   }
-  return { name, measure: info, kind: MEASURES.indexOf(info as (typeof MEASURES)[number]), cutoff, ...values };
+  return { name, measure: info, kind: MEASURES.indexOf(info as (typeof MEASURES)[number]), cutoff, list, ...values };
 }

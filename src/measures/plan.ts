@@ -1,4 +1,4 @@
-import { Depth } from './codes.js';
+import { Depth, Gain, IDEAL_LEVELS_MAX, PlanFlag, RowFlag } from './codes.js';
 import type { ParamName } from './params.js';
 import { parseMeasure, type MeasureSpec } from './parse.js';
 
@@ -10,8 +10,24 @@ export const Header = {
   CONSTANTS: 3,
   /** -M: positions past it are cut after ordering (in average mode, past the tie group crossing it); 0 = none */
   MAX_RANK: 4,
+  /** PlanFlag bits */
+  FLAGS: 5,
+  /** numbers in the pool, the plan's last section */
+  POOL: 6,
 } as const;
-export const HEADER_SIZE = 5;
+export const HEADER_SIZE = 7;
+
+/** Fields of one gain column: its gain code, its relevance level, for a table its pairs' place in the pool, and its GainTransform. */
+export const GainField = {
+  TYPE: 0,
+  REL: 1,
+  /** where its label, gain pairs start in the pool */
+  TABLE: 2,
+  /** how many pairs */
+  TABLE_PAIRS: 3,
+  TRANSFORM: 4,
+} as const;
+export const GAIN_SIZE = 5;
 
 /** Fields of one measure row in `Plan.rows`; the compiled backends read the same layout. */
 export const Row = {
@@ -20,43 +36,60 @@ export const Row = {
   CUTOFF: 1,
   /** column of the measure's relevance level in the group table and in the query constants */
   THRESHOLD: 2,
-  /** gain column (DCG, nDCG), else -1 */
+  /** its gain column, else -1 */
   GAIN: 3,
-  /** the value of the measure's row parameter (MeasureEntry.param: AP's norm code, RBP's p), else 0 */
+  /** the value of the measure's row parameter (MeasureEntry.param), else 0 */
   PARAM: 4,
-  /** slot of the ideal DCG in the query constants (nDCG), else -1 */
-  IDEAL: 5,
+  /** its slot in the query constants (MeasureEntry.constant), else -1 */
+  CONSTANT: 5,
   /** how deep the measure reads the ranking (a Depth code) */
   DEPTH: 6,
+  /** RowFlag bits */
+  FLAGS: 7,
+  /** where its values in the pool start (MeasureEntry.extra) */
+  EXTRA: 8,
+  /** how many */
+  EXTRA_COUNT: 9,
 } as const;
-export const ROW_SIZE = 7;
+export const ROW_SIZE = 10;
+
+/** The query constants a MeasureEntry.constant takes: one number, or a level count and its pairs. */
+export const CONSTANT_SIZE = { idealDcg: 1, maxLabel: 1, idealLevels: 1 + 2 * IDEAL_LEVELS_MAX } as const;
 
 /**
  * The requested measures as the kernels consume them: numbers only, shared columns.
  *
  * Per query the kernels keep one group table whose columns are: the relevant count for each
- * distinct relevance level, the judged count, and the gain sum for each distinct (gain, rel)
- * pair. Per query they also keep `constants`: R for each level, the judged count J of the
- * judgements, then one ideal DCG per nDCG measure.
+ * distinct relevance level (ascending), the judged count, and the gain sum for each distinct
+ * gain column. Per query they also keep `constants`: R for each level, the judged count J of the
+ * judgements, then each measure's own constants (ideal DCGs, largest labels, ideal gain levels).
  */
 export interface Plan {
   readonly measures: readonly MeasureSpec[];
-  /** Distinct relevance levels (label >= level is relevant): any safe integer >= 1, so not Int32Array. */
+  /** Distinct relevance levels, ascending (label >= level is relevant): any safe integer >= 1, so not Int32Array. */
   readonly thresholds: Float64Array;
-  /** Per gain column: the gain code. */
+  /** Per gain column: the gain code (see Gain). */
   readonly gainType: Int32Array;
-  /** Per gain column: the relevance level below which the gain is 0. */
+  /** Per gain column: the relevance level below which a linear or exp gain is 0. */
   readonly gainRel: Float64Array;
+  /** Per gain column: where its table's label, gain pairs start in `pool` (TABLE gains), and how many. */
+  readonly gainTable: Int32Array;
+  readonly gainTablePairs: Int32Array;
+  /** Per gain column: what it sums of the gain (see GainTransform). */
+  readonly gainTransform: Int32Array;
   /** One row of ROW_SIZE numbers per measure (see `Row`). */
   readonly rows: Float64Array;
-  /** Numbers kept per query in `constants`: thresholds, judged count, ideal DCGs. */
+  /** Numbers the rows and gain columns read: gain tables, recall levels, utility's coefficients. */
+  readonly pool: Float64Array;
+  /** Numbers kept per query in `constants`: thresholds, judged count, each measure's own. */
   readonly constantsPerQuery: number;
   /** Keep the top maxRank positions of each query after ordering (see Header.MAX_RANK); 0 = all. */
   readonly maxRank: number;
+  /** PlanFlag bits: JUDGED_ONLY drops unjudged documents after the maxRank cut; NEEDS_ORDER orders every query. */
+  readonly flags: number;
   /**
-   * The whole plan as one Float64Array, the form the compiled kernels read: the header
-   * [M, T, G, C, maxRank] (see Header), then the T levels, the G gain codes, the G gain levels
-   * and the M rows.
+   * The whole plan as one Float64Array, the form the compiled kernels read: the header (see
+   * Header), the levels, GAIN_SIZE fields per gain column, ROW_SIZE fields per measure, the pool.
    */
   readonly packed: Float64Array;
 }
@@ -66,53 +99,105 @@ export function judgedSlot(plan: Plan): number {
   return plan.thresholds.length;
 }
 
+/** How the run is cut before measuring: trec_eval's -M (maxRank) and -J applied after it (judgedOnly). */
+export interface PlanOptions {
+  readonly maxRank?: number;
+  readonly judgedOnly?: boolean;
+}
+
+/** The gain column a spec reads: [type, rel, table] (see MeasureEntry.gainColumn), or undefined. */
+function gainColumnOf(m: MeasureSpec): readonly [number, number, readonly number[]] | undefined {
+  switch (m.measure.gainColumn) {
+    case 'spec':
+      return [m.gain, Math.max(1, m.rel), m.gain === Gain.TABLE ? m.list : []];
+    case 'pool':
+      return [Gain.POOL, 1, []];
+    case 'graded':
+      return m.rel === 0 ? [Gain.LINEAR, 1, []] : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The values a spec takes from the pool (see MeasureEntry.extra). */
+function extraOf(m: MeasureSpec): readonly number[] {
+  if (m.measure.extra === 'list') return m.list;
+  if (m.measure.extra === 'utility') return [m.a, m.b, m.c, m.d, m.docs];
+  return [];
+}
+
 /**
- * Parses the names and lays them out for the kernels; `maxRank` (default 0: none) cuts each
- * ranking after its first maxRank positions once ordered (trec_eval's -M).
+ * Parses the names and lays them out for the kernels; `options.maxRank` (default 0: none) cuts
+ * each ranking after its first maxRank positions once ordered, and `options.judgedOnly` then
+ * drops its unjudged documents (trec_eval's -M and -J).
  * @throws MeasureNameError for an unknown name (see parseMeasure)
  */
-export function compilePlan(names: readonly string[], maxRank = 0): Plan {
+export function compilePlan(names: readonly string[], options: PlanOptions = {}): Plan {
   if (!Array.isArray(names) || names.length === 0) throw new TypeError('measures must be a non-empty array of names, e.g. ["AP", "nDCG@10"]');
   const measures = names.map((n) => {
     if (typeof n !== 'string') throw new TypeError(`measure names must be strings, got ${typeof n}`);
     return parseMeasure(n);
   });
-  const thresholds: number[] = [];
-  const gains: [number, number][] = [];
-  let ideals = 0;
+  // the relevance levels, ascending, so that ERR's levels 1..max sit in consecutive columns
+  const levelSet = new Set<number>();
+  for (const m of measures) {
+    levelSet.add(Math.max(1, m.rel));
+    const span = m.measure.levelSpan;
+    if (span !== undefined) for (let l = 1; l <= m[span.name as ParamName]; l++) levelSet.add(l);
+  }
+  const thresholds = [...levelSet].sort((a, b) => a - b);
+  const pool: number[] = [];
+  const gains: { type: number; rel: number; table: number; pairs: number; transform: number; key: string }[] = [];
+  let constants = thresholds.length + 1;
   const rows = new Float64Array(measures.length * ROW_SIZE);
   measures.forEach((m, i) => {
-    if (!thresholds.includes(m.rel)) thresholds.push(m.rel);
     let gainCol = -1;
-    if (m.measure.gainColumn) {
-      gainCol = gains.findIndex(([g, r]) => g === m.gain && r === m.rel);
-      if (gainCol < 0) gainCol = gains.push([m.gain, m.rel]) - 1;
+    const column = gainColumnOf(m);
+    if (column !== undefined) {
+      // the column, and with a gain span its positive part and indicator next to it
+      const [type, rel, table] = column;
+      const span = m.measure.gainSpan ?? 1;
+      const key = (transform: number): string => `${type}:${rel}:${transform}:${table.join(',')}`;
+      gainCol = gains.findIndex((_, at) => at + span <= gains.length && Array.from({ length: span }, (_, t) => gains[at + t]!.key === key(t)).every(Boolean));
+      if (gainCol < 0) {
+        gainCol = gains.length;
+        const at = pool.push(...table) - table.length;
+        for (let t = 0; t < span; t++) gains.push({ type, rel, table: at, pairs: table.length / 2, transform: t, key: key(t) });
+      }
     }
     const param = m.measure.param;
+    const extra = extraOf(m);
+    const constant = m.measure.constant === undefined || (m.measure.gainColumn === 'graded' && gainCol < 0) ? undefined : m.measure.constant;
     const row = rows.subarray(i * ROW_SIZE, (i + 1) * ROW_SIZE);
     row[Row.KIND] = m.kind;
-    row[Row.CUTOFF] = m.cutoff;
-    row[Row.THRESHOLD] = thresholds.indexOf(m.rel);
+    row[Row.CUTOFF] = m.measure.cutoff === 'recall' ? 0 : m.cutoff;
+    row[Row.THRESHOLD] = thresholds.indexOf(Math.max(1, m.rel));
     row[Row.GAIN] = gainCol;
-    row[Row.PARAM] = param === undefined ? 0 : m[param.name as ParamName];
-    row[Row.IDEAL] = m.measure.idealDcg ? ideals++ : -1;
+    row[Row.PARAM] = m.measure.cutoff === 'recall' ? m.cutoff : param === undefined ? 0 : m[param.name as ParamName];
+    row[Row.CONSTANT] = constant === undefined ? -1 : constants;
+    if (constant !== undefined) constants += CONSTANT_SIZE[constant];
     row[Row.DEPTH] = m.measure.depth === 'relevant' ? Depth.RELEVANT : Depth.CUTOFF;
+    row[Row.FLAGS] = m.judged_only === 1 ? RowFlag.JUDGED_ONLY : 0;
+    row[Row.EXTRA] = extra.length === 0 ? 0 : pool.push(...extra) - extra.length;
+    row[Row.EXTRA_COUNT] = extra.length;
   });
-  // ideal DCG slots follow the R columns and the judged count
-  for (let i = 0; i < measures.length; i++) {
-    const at = i * ROW_SIZE + Row.IDEAL;
-    if (rows[at]! >= 0) rows[at] = rows[at]! + thresholds.length + 1;
-  }
-  const constantsPerQuery = thresholds.length + 1 + ideals;
-  const header = [measures.length, thresholds.length, gains.length, constantsPerQuery, maxRank];
+  const maxRank = options.maxRank ?? 0;
+  const flags = (options.judgedOnly === true ? PlanFlag.JUDGED_ONLY : 0) | (measures.some((m) => m.measure.needsOrder === true) ? PlanFlag.NEEDS_ORDER : 0);
+  const header = [measures.length, thresholds.length, gains.length, constants, maxRank, flags, pool.length];
+  const gainFields = gains.flatMap((g) => [g.type, g.rel, g.table, g.pairs, g.transform]);
   return {
     measures,
     thresholds: Float64Array.from(thresholds),
-    gainType: Int32Array.from(gains.map((g) => g[0])),
-    gainRel: Float64Array.from(gains.map((g) => g[1])),
+    gainType: Int32Array.from(gains.map((g) => g.type)),
+    gainRel: Float64Array.from(gains.map((g) => g.rel)),
+    gainTable: Int32Array.from(gains.map((g) => g.table)),
+    gainTablePairs: Int32Array.from(gains.map((g) => g.pairs)),
+    gainTransform: Int32Array.from(gains.map((g) => g.transform)),
     rows,
-    constantsPerQuery,
+    pool: Float64Array.from(pool),
+    constantsPerQuery: constants,
     maxRank,
-    packed: Float64Array.from([...header, ...thresholds, ...gains.map((g) => g[0]), ...gains.map((g) => g[1]), ...rows]),
+    flags,
+    packed: Float64Array.from([...header, ...thresholds, ...gainFields, ...rows, ...pool]),
   };
 }

@@ -12,8 +12,10 @@ import type { Scratch } from './scratch.js';
  * documents add nothing and are skipped.
  *
  * With norm=found the denominator depends on the ordering: see `apFoundCrossing`.
+ * The sum is compensated (Kahan) unless `plain` (trec and input modes sum in rank order, as
+ * trec_eval does, so that values on an exact half print its digits).
  */
-export function averagePrecision(s: Scratch, col: number, cutoff: number, norm: number, relevant: number): number {
+export function averagePrecision(s: Scratch, col: number, cutoff: number, norm: number, relevant: number, plain: boolean): number {
   const k = cutoff > 0 ? cutoff : s.n;
   let sum = 0;
   let carry = 0; // Kahan: the rounding error of sum, kept so long groups stay exact to ~1 ulp
@@ -31,7 +33,7 @@ export function averagePrecision(s: Scratch, col: number, cutoff: number, norm: 
       for (let j = start + 1; j <= last; j++) {
         const term = (share * (before + (j - start - 1) * inner + 1)) / j - carry;
         const next = sum + term;
-        carry = next - sum - term;
+        carry = plain ? 0 : next - sum - term;
         sum = next;
       }
     }

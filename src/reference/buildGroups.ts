@@ -45,7 +45,7 @@ export function buildGroups(
     const label = labels[doc]!;
     if (label >= 0) s.groupJudged[g]! += 1;
     for (let t = 0; t < levels; t++) if (label >= plan.thresholds[t]!) s.groupRel[g * levels + t]! += 1;
-    for (let c = 0; c < gains; c++) s.groupGain[g * gains + c]! += gainOf(label, plan.gainType[c]!, plan.gainRel[c]!);
+    for (let c = 0; c < gains; c++) s.groupGain[g * gains + c]! += gainOf(label, plan, c);
   }
   s.groupCount = g + 1;
 }

@@ -38,7 +38,7 @@ export function countGroups(scores: Float64Array, labels: LabelArray, start: num
     const label = labels[start + i]!;
     s.groupJudged[above]! += label >= 0 ? 1 : 0;
     for (let t = 0; t < levels; t++) s.groupRel[above * levels + t]! += label >= plan.thresholds[t]! ? 1 : 0;
-    for (let c = 0; c < gains; c++) s.groupGain[above * gains + c]! += gainOf(label, plan.gainType[c]!, plan.gainRel[c]!);
+    for (let c = 0; c < gains; c++) s.groupGain[above * gains + c]! += gainOf(label, plan, c);
   }
   // pack the rows: the group starting at position p ends at p + size[p], where the next one starts
   let g = 0;

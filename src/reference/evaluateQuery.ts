@@ -1,7 +1,19 @@
-import { Depth } from '../measures/codes.js';
+import { Depth, PlanFlag, RowFlag } from '../measures/codes.js';
 import { Kind } from '../measures/table.js';
 import { ROW_SIZE, Row, judgedSlot, type Plan } from '../measures/plan.js';
-import { AVERAGE } from '../ties/modes.js';
+import { AVERAGE, INPUT, TREC } from '../ties/modes.js';
+import { binG } from './binG.js';
+import { numNonRelRet, numRet } from './counts.js';
+import { err } from './err.js';
+import { g } from './g.js';
+import { infAP } from './infAP.js';
+import { iprec } from './iprec.js';
+import { iprecMean } from './iprecMean.js';
+import { judged, unjudged } from './judged.js';
+import { judgedEnds, swapView } from './judgedView.js';
+import { ndcgRel } from './ndcgRel.js';
+import { rndcg } from './rndcg.js';
+import { setAP, setF, setP, setR, utility } from './setMeasures.js';
 import { averagePrecision } from './averagePrecision.js';
 import { bpref } from './bpref.js';
 import { buildGroups } from './buildGroups.js';
@@ -11,10 +23,10 @@ import { f1 } from './f1.js';
 import { firstNaN } from './firstNaN.js';
 import { orderQuery, SELECT_ABOVE } from './orderQuery.js';
 import { precision } from './precision.js';
-import { rbp } from './rbp.js';
+import { rbp, rbpResid } from './rbp.js';
 import { recall } from './recall.js';
 import { reciprocalRank } from './reciprocalRank.js';
-import { rprec } from './rprec.js';
+import { rprec, rprecDepth } from './rprec.js';
 import type { Scratch } from './scratch.js';
 import { Status } from '../core/status.js';
 import { success } from './success.js';
@@ -23,8 +35,10 @@ import type { LabelArray } from '../core/labels.js';
 /**
  * One query, every measure of the plan, one ordering: checks the scores, orders the query
  * (step 1), builds its group table down to the deepest position a measure reads (step 2;
- * countGroups does both at once for a small query in average mode) and runs each measure
- * kernel over it, writing measure `row`'s value to out[row * queries + q].
+ * countGroups does both at once for a small query in average mode), cuts it at maxRank and,
+ * for -J after -M (PlanFlag.JUDGED_ONLY), takes its judged view, and runs each measure kernel
+ * over it (a judged_only measure over the judged view), writing measure `row`'s value to
+ * out[row * queries + q]. In trec and input modes sums run in rank order, as trec_eval's do.
  * `constants[at..]` are the query's constants from prepareQuery.
  * Returns a Status code; on failure `s.badPosition` is the offending position.
  */
@@ -45,11 +59,18 @@ export function evaluateQuery(
 ): number {
   const rows = plan.rows;
   const count = plan.measures.length;
-  // the deepest position any measure reads: its cut-off, R (Depth.RELEVANT), else the whole ranking
+  const judgedOnly = (plan.flags & PlanFlag.JUDGED_ONLY) !== 0;
+  // the deepest position any measure reads: its cut-off, its rank of R (Depth.RELEVANT), else the
+  // whole ranking (also for a measure of the judged view, whose ranks lie anywhere)
   let depth = 0;
+  let views = judgedOnly;
   for (let row = 0; row < count; row++) {
-    const cutoff = rows[row * ROW_SIZE + Row.CUTOFF]!;
-    const need = rows[row * ROW_SIZE + Row.DEPTH] === Depth.RELEVANT ? constants[at + rows[row * ROW_SIZE + Row.THRESHOLD]!]! : cutoff > 0 ? cutoff : n;
+    const r = row * ROW_SIZE;
+    const cutoff = rows[r + Row.CUTOFF]!;
+    const own = (rows[r + Row.FLAGS]! & RowFlag.JUDGED_ONLY) !== 0;
+    views = views || own;
+    const whole = judgedOnly || own;
+    const need = whole ? n : rows[r + Row.DEPTH] === Depth.RELEVANT ? rprecDepth(rows[r + Row.PARAM]!, constants[at + rows[r + Row.THRESHOLD]!]!) : cutoff > 0 ? cutoff : n;
     depth = Math.max(depth, need);
   }
   depth = Math.min(depth, n);
@@ -59,7 +80,7 @@ export function evaluateQuery(
   s.ensure(n, plan.thresholds.length, plan.gainType.length);
   // NaN scores: checked here for countGroups; orderQuery checks them itself (its selection finds
   // them in a pass it makes anyway)
-  if (mode === AVERAGE && n <= SELECT_ABOVE) {
+  if (mode === AVERAGE && n <= SELECT_ABOVE && (plan.flags & PlanFlag.NEEDS_ORDER) === 0) {
     s.badPosition = firstNaN(scores, start, n);
     if (s.badPosition >= 0) return Status.SCORE_NAN;
     countGroups(scores, labels, start, n, depth, plan, s);
@@ -70,16 +91,27 @@ export function evaluateQuery(
   }
   // a cut ranking ends with the group reaching maxRank (read only by measures that read it all)
   if (cut && depth === plan.maxRank) s.n = s.groupEnd[s.groupCount - 1]!;
+  s.judgedView = false;
+  if (views) judgedEnds(s);
+  if (judgedOnly) swapView(s);
+  const plain = mode === TREC || mode === INPUT;
+  const broken = mode !== AVERAGE;
   for (let row = 0; row < count; row++) {
     const r = row * ROW_SIZE;
     const kind = rows[r + Row.KIND]!;
     const cutoff = rows[r + Row.CUTOFF]!;
     const col = rows[r + Row.THRESHOLD]!;
+    const gain = rows[r + Row.GAIN]!;
+    const param = rows[r + Row.PARAM]!;
+    const slot = at + rows[r + Row.CONSTANT]!;
+    const extra = rows[r + Row.EXTRA]!;
     const relevant = constants[at + col]!;
+    const own = !judgedOnly && (rows[r + Row.FLAGS]! & RowFlag.JUDGED_ONLY) !== 0;
+    if (own) swapView(s);
     let value = 0;
     switch (kind) {
       case Kind.P:
-        value = precision(s, col, cutoff);
+        value = precision(s, col, cutoff, param, relevant);
         break;
       case Kind.R:
         value = recall(s, col, cutoff, relevant);
@@ -88,30 +120,95 @@ export function evaluateQuery(
         value = f1(s, col, cutoff, relevant);
         break;
       case Kind.AP:
-        value = averagePrecision(s, col, cutoff, rows[r + Row.PARAM]!, relevant);
+        value = averagePrecision(s, col, cutoff, param, relevant, plain);
         break;
       case Kind.RR:
         value = reciprocalRank(s, col, cutoff);
         break;
       case Kind.DCG:
-        value = dcg(s, rows[r + Row.GAIN]!, cutoff);
+        value = dcg(s, gain, cutoff, plain);
         break;
       case Kind.NDCG:
-        value = ndcg(s, rows[r + Row.GAIN]!, cutoff, constants[at + rows[r + Row.IDEAL]!]!);
+        value = ndcg(s, gain, cutoff, constants[slot]!, plain);
+        break;
+      case Kind.IDEAL_DCG:
+        value = constants[slot]!;
         break;
       case Kind.RBP:
-        value = rbp(s, col, cutoff, rows[r + Row.PARAM]!);
+        value = rbp(s, col, gain, cutoff, param, gain >= 0 ? Math.max(1, constants[slot]!) : 1, plain);
+        break;
+      case Kind.RBP_RESID:
+        value = rbpResid(s, param, plain);
         break;
       case Kind.RPREC:
-        value = rprec(s, col, relevant);
+        value = rprec(s, col, relevant, param);
         break;
       case Kind.BPREF:
-        value = bpref(s, col, relevant, constants[at + judgedSlot(plan)]!);
+        value = bpref(s, col, relevant, constants[at + judgedSlot(plan)]!, plain);
         break;
       case Kind.SUCCESS:
         value = success(s, col, cutoff);
         break;
+      case Kind.ERR:
+        value = err(s, col, cutoff, param, plain);
+        break;
+      case Kind.IPREC:
+        value = iprec(s, col, relevant, param, broken);
+        break;
+      case Kind.IPREC_MEAN:
+        value = iprecMean(s, col, relevant, plan.pool, extra, rows[r + Row.EXTRA_COUNT]!, broken);
+        break;
+      case Kind.INFAP:
+        value = infAP(s, col, gain, relevant, plain);
+        break;
+      case Kind.BING:
+        value = binG(s, col, relevant, plain);
+        break;
+      case Kind.G:
+        value = g(s, labels, start, plan, gain, constants, slot, s.judgedView ? s.judgedEnd : s.groupEnd, s.judgedView, plain);
+        if (value < 0) return Status.TOO_MANY_STATES;
+        break;
+      case Kind.NDCG_REL:
+        value = ndcgRel(s, gain, constants, slot, plain);
+        break;
+      case Kind.RNDCG:
+        value = rndcg(s, gain, relevant, constants, slot, plain);
+        break;
+      case Kind.JUDGED:
+        value = judged(s, gain, cutoff);
+        break;
+      case Kind.UNJ:
+        value = unjudged(s, cutoff);
+        break;
+      case Kind.NUM_Q:
+        value = 1;
+        break;
+      case Kind.NUM_RET:
+        value = numRet(s, col, param);
+        break;
+      case Kind.NUM_REL:
+        value = relevant;
+        break;
+      case Kind.NUM_NONREL_RET:
+        value = numNonRelRet(s, col);
+        break;
+      case Kind.SET_P:
+        value = setP(s, col, relevant, param);
+        break;
+      case Kind.SET_R:
+        value = setR(s, col, relevant);
+        break;
+      case Kind.SET_F:
+        value = setF(s, col, relevant, param);
+        break;
+      case Kind.SET_AP:
+        value = setAP(s, col, relevant);
+        break;
+      case Kind.UTILITY:
+        value = utility(s, col, relevant, plan.pool, extra);
+        break;
     }
+    if (own) swapView(s);
     out[row * queries + q] = value;
   }
   return Status.OK;

@@ -1,4 +1,6 @@
+import { Constant, Gain, IDEAL_LEVELS_MAX } from '../measures/codes.js';
 import { ROW_SIZE, Row, judgedSlot, type Plan } from '../measures/plan.js';
+import { MEASURE_RULES } from '../measures/rules.js';
 import { gainOf } from './gain.js';
 import type { Scratch } from './scratch.js';
 import { Status } from '../core/status.js';
@@ -18,8 +20,9 @@ function countAtLeast(labels: LabelArray, start: number, n: number, level: numbe
 /**
  * Step 0, the judgements (nothing here depends on scores): checks the query's labels and
  * writes its constants at `constants[at..]`: R at each relevance level, the judged count J,
- * and the ideal DCG of every nDCG measure (ideal labels sorted descending; without a cut-off
- * all of them count, as in trec_eval's ndcg).
+ * and each measure's own (see Constant): the ideal DCG of an nDCG (ideal labels sorted by gain
+ * descending; without a cut-off all of them count, as in trec_eval's ndcg), the largest judged
+ * label for graded RBP, the ideal gain levels for G, ndcg_rel and Rndcg.
  * `relevant` (R given by the caller, NaN when not) replaces the counted R; it must be a
  * count no smaller than the relevant documents of the ranking or of the ideal labels.
  * Returns a Status code; on failure `s.badPosition` is the offending position or -1.
@@ -75,21 +78,84 @@ export function prepareQuery(
     if (relevant < constants[at]!) return Status.RELEVANT_TOO_SMALL;
     constants[at] = relevant;
   }
-  // the ideal DCG of each measure with an ideal slot (nDCG): gains of the labels sorted descending (sorted for the
-  // first one: most measure sets have none)
+  // each measure's own constants (most measure sets have none): from the ideal labels sorted
+  // ascending, sorted for the first one that reads them
   const sorted = s.ideal.subarray(0, m);
   let isSorted = false;
   for (let row = 0; row < plan.measures.length; row++) {
     const r = row * ROW_SIZE;
-    if (plan.rows[r + Row.IDEAL]! < 0) continue;
+    const slot = at + plan.rows[r + Row.CONSTANT]!;
+    const constant = plan.rows[r + Row.CONSTANT]! < 0 ? Constant.NONE : MEASURE_RULES[plan.rows[r + Row.KIND]!]!.constant;
+    if (constant === Constant.NONE) continue;
     if (!isSorted) sorted.sort();
     isSorted = true;
     const col = plan.rows[r + Row.GAIN]!;
-    const cutoff = plan.rows[r + Row.CUTOFF]!;
-    const last = cutoff > 0 ? Math.min(cutoff, m) : m;
-    let sum = 0;
-    for (let j = 1; j <= last; j++) sum += gainOf(sorted[m - j]!, plan.gainType[col]!, plan.gainRel[col]!) * s.discount[j]!;
-    constants[at + plan.rows[r + Row.IDEAL]!] = sum;
+    if (constant === Constant.MAX_LABEL) {
+      // the largest judged label (0 without one): graded RBP's gains are the labels over it
+      constants[slot] = m > 0 ? Math.max(0, sorted[m - 1]!) : 0;
+    } else if (constant === Constant.IDEAL_LEVELS || plan.gainType[col] === Gain.TABLE) {
+      // the positive ideal gains as levels (a table's gains need not follow the labels' order)
+      const count = idealLevels(sorted, m, plan, col, s.gainLevels);
+      if (count < 0) return Status.TOO_MANY_GAIN_LEVELS;
+      if (constant === Constant.IDEAL_LEVELS) {
+        constants[slot] = count;
+        for (let i = 0; i < 2 * count; i++) constants[slot + 1 + i] = s.gainLevels[i]!;
+      } else {
+        constants[slot] = levelsDcg(s.gainLevels, count, plan.rows[r + Row.CUTOFF]!, s.discount);
+      }
+    } else {
+      const cutoff = plan.rows[r + Row.CUTOFF]!;
+      const last = cutoff > 0 ? Math.min(cutoff, m) : m;
+      let sum = 0;
+      for (let j = 1; j <= last; j++) sum += gainOf(sorted[m - j]!, plan, col) * s.discount[j]!;
+      constants[slot] = sum;
+    }
   }
   return Status.OK;
+}
+
+/**
+ * The positive gains of the ideal labels (sorted ascending) in gain column `col`, as levels:
+ * writes gain, count pairs to `levels`, gain descending, equal gains merged, and returns how
+ * many; -1 when there are more than IDEAL_LEVELS_MAX.
+ */
+export function idealLevels(sorted: Float64Array, m: number, plan: Plan, col: number, levels: Float64Array): number {
+  let count = 0;
+  for (let i = m - 1; i >= 0; ) {
+    const label = sorted[i]!;
+    let run = 0;
+    for (; i >= 0 && sorted[i] === label; i--) run++;
+    const gain = gainOf(label, plan, col);
+    if (!(gain > 0)) continue;
+    // insert by gain descending (few levels), or add to an equal one
+    let at = 0;
+    while (at < count && levels[2 * at]! > gain) at++;
+    if (at < count && levels[2 * at] === gain) {
+      levels[2 * at + 1] = levels[2 * at + 1]! + run;
+      continue;
+    }
+    if (count === IDEAL_LEVELS_MAX) return -1;
+    for (let j = count; j > at; j--) {
+      levels[2 * j] = levels[2 * j - 2]!;
+      levels[2 * j + 1] = levels[2 * j - 1]!;
+    }
+    levels[2 * at] = gain;
+    levels[2 * at + 1] = run;
+    count++;
+  }
+  return count;
+}
+
+/** The DCG of gain levels (gain, count pairs, descending) down to rank `cutoff` (0: all of them). */
+export function levelsDcg(levels: Float64Array, count: number, cutoff: number, discount: Float64Array): number {
+  let sum = 0;
+  let j = 0;
+  for (let l = 0; l < count; l++) {
+    for (let c = 0; c < levels[2 * l + 1]!; c++) {
+      if (cutoff > 0 && j >= cutoff) return sum;
+      j++;
+      sum += levels[2 * l]! * discount[j]!;
+    }
+  }
+  return sum;
 }

@@ -1,7 +1,13 @@
 import { expectedRelevant } from './expectedRelevant.js';
 import type { Scratch } from './scratch.js';
 
-/** Rprec = E[relevant in the top R] / R (trec_eval's R-precision), 0 when R = 0. */
-export function rprec(s: Scratch, col: number, relevant: number): number {
-  return relevant > 0 ? expectedRelevant(s, col, relevant) / relevant : 0;
+/** The rank R-precision reads: floor(mult R + 0.9), as trec_eval's Rprec_mult rounds it (R itself for mult 1). */
+export function rprecDepth(mult: number, relevant: number): number {
+  return Math.floor(mult * relevant + 0.9);
+}
+
+/** Rprec = E[relevant in the top c] / c at c = rprecDepth(mult, R) (trec_eval's R-precision and Rprec_mult), 0 when c = 0. */
+export function rprec(s: Scratch, col: number, relevant: number, mult: number): number {
+  const c = rprecDepth(mult, relevant);
+  return c > 0 ? expectedRelevant(s, col, c) / c : 0;
 }

@@ -1,3 +1,5 @@
+import { IDEAL_LEVELS_MAX } from '../measures/codes.js';
+
 /**
  * Working memory of the reference kernels, grown on demand and reused across queries so a
  * batch allocates only when a query is larger than every one before it.
@@ -13,6 +15,9 @@ export class Scratch {
   gains = 0;
   /** where a kernel found bad input (position in the query, or -1) */
   badPosition = -1;
+  /** the judged view's ranking length (see judgedView), and whether the view is in place */
+  judgedN = 0;
+  judgedView = false;
   /** positions 0..n-1 of the query in rank order */
   order = new Int32Array(0);
   /** a copy of the query's scores for selecting the cut-off score */
@@ -31,6 +36,19 @@ export class Scratch {
   ideal = new Float64Array(0);
   /** hypergeometric probabilities for AP(norm=found) */
   pmf = new Float64Array(0);
+  /** the group ends of the judged view: the ranking without its unjudged documents (judged_only, -J after -M) */
+  judgedEnd = new Int32Array(0);
+  /** work arrays of the kernels that need one or two besides the group table (ERR, infAP, IPrec) */
+  work = new Float64Array(0);
+  work2 = new Float64Array(0);
+  /** G's chances of the counts drawn per distinct gain, in two buffers that take turns */
+  states = new Float64Array(0);
+  states2 = new Float64Array(0);
+  /** IPrec's candidate groups (6 numbers each) and its heap of candidate values (4 numbers each) */
+  iprecGroups = new Float64Array(0);
+  iprecHeap = new Float64Array(0);
+  /** the ideal gains' levels of one query: gain, count pairs (step 0) */
+  gainLevels = new Float64Array(2 * IDEAL_LEVELS_MAX);
   /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 */
   discount = new Float64Array(1);
 
@@ -43,12 +61,24 @@ export class Scratch {
       this.groupEnd = new Int32Array(cap);
       this.groupJudged = new Float64Array(cap);
       this.pmf = new Float64Array(cap + 1);
+      this.judgedEnd = new Int32Array(cap);
+      this.work = new Float64Array(cap + 1);
+      this.work2 = new Float64Array(cap + 1);
+      this.iprecGroups = new Float64Array(6 * cap);
+      this.iprecHeap = new Float64Array(4 * cap);
     }
     const cap = this.order.length;
     if (this.groupRel.length < cap * levels) this.groupRel = new Float64Array(cap * levels);
     if (this.groupGain.length < cap * gains) this.groupGain = new Float64Array(cap * gains);
     if (this.counts.length < levels + 1) this.counts = new Float64Array(levels + 1);
     this.ensureDiscount(n);
+  }
+
+  /** Makes room for G's states. */
+  ensureStates(count: number): void {
+    if (this.states.length >= count) return;
+    this.states = new Float64Array(Math.max(count, 2 * this.states.length));
+    this.states2 = new Float64Array(this.states.length);
   }
 
   /** Makes room for m ideal labels. */

@@ -21,6 +21,7 @@ export const AVERAGE = 0;
 export const OPTIMISTIC = 1;
 export const PESSIMISTIC = 2;
 export const TREC = 3;
+export const INPUT = 4;
 
 /** Parses a tie mode option, default `average`. */
 export function tieModeCode(mode: unknown): number {

@@ -85,7 +85,8 @@ export function plainMeasures(n: number, cutoffs: readonly number[], rels: reado
         });
       }
       for (const p of [0.8, 0.5]) {
-        const pp = p === 0.8 ? rp : [...rp, `p=${p}`];
+        // binary at the level given; graded (gain label / largest judged label, at least 1) without one
+        const pp = p === 0.8 ? [`rel=${rel}`] : [`rel=${rel}`, `p=${p}`];
         out.push({
           name: `RBP${params(pp)}${at}`,
           value: (q) => {
@@ -94,6 +95,17 @@ export function plainMeasures(n: number, cutoffs: readonly number[], rels: reado
             return (1 - p) * s;
           },
         });
+        if (rel === 1) {
+          out.push({
+            name: `RBP${p === 0.8 ? '' : `(p=${p})`}${at}`,
+            value: (q) => {
+              const top = Math.max(1, ...q.ideal);
+              let s = 0;
+              for (let j = 1; j <= Math.min(depth(q), q.ranked.length); j++) if (q.ranked[j - 1]! > 0) s += (q.ranked[j - 1]! / top) * p ** (j - 1);
+              return (1 - p) * s;
+            },
+          });
+        }
       }
     }
     out.push({ name: `Rprec${params(rp)}`, value: (q) => (countR(q, rel) > 0 ? relIn(q, rel, countR(q, rel)) / countR(q, rel) : 0) });

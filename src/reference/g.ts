@@ -1,0 +1,116 @@
+import type { LabelArray } from '../core/labels.js';
+import type { Plan } from '../measures/plan.js';
+import { gainOf } from './gain.js';
+import { IdealWalk, idealGainSum } from './idealLevels.js';
+import type { Scratch } from './scratch.js';
+
+const walk = new IdealWalk();
+
+/** The most states (vectors of counts drawn per distinct nonzero gain) G follows in one tie group; more is an error (Status.TOO_MANY_STATES). */
+export const G_STATES_MAX = 1 << 16;
+
+/**
+ * trec_eval's G over the ideal ranking's gain sum (0 when that is 0): each rank i with gain
+ * g_i != 0 adds g_i / log2(2 + C_i - CG_i), CG_i the ranking's cumulative gain through rank i
+ * and C_i the sum over the ranks through i of max(ideal gain, 1).
+ *
+ * Tie-aware: C_i is fixed. At slot x of group V (t ranks and gain A above it), CG = A + S_x
+ * with S_x the gain sum of a random x-subset of the group, and the document at slot x is a
+ * uniform member of that subset, so E[g_x f(S_x)] = E[(S_x / x) f(S_x)]. S_x follows the counts
+ * drawn of each distinct nonzero gain (multivariate hypergeometric), updated slot to slot: group
+ * V costs O(n_i V S) for V distinct nonzero gains and S states, the product over them of
+ * (count + 1), at most G_STATES_MAX (else -1 is returned).
+ * The group's documents are s.order[rawEnd[g-1] .. rawEnd[g]) of the query at `start`; in the
+ * judged view (`judgedOnly`) those with label < 0 are out of the ranking.
+ */
+export function g(s: Scratch, labels: LabelArray, start: number, plan: Plan, gainCol: number, constants: Float64Array, slot: number, rawEnd: Int32Array, judgedOnly: boolean, plain: boolean): number {
+  const total = idealGainSum(constants, slot);
+  if (!(total > 0)) return 0;
+  walk.start(constants, slot);
+  const values = s.work;
+  const counts = s.work2;
+  let sum = 0;
+  let carry = 0; // Kahan, as in averagePrecision
+  let cost = 0;
+  let above = 0;
+  let rawStart = 0;
+  let from = 0;
+  for (let grp = 0; grp < s.groupCount; grp++) {
+    const end = s.groupEnd[grp]!;
+    const n = end - from;
+    // the group's distinct nonzero gains and their counts, and its state space
+    let distinct = 0;
+    let groupGain = 0;
+    for (let i = rawStart; i < rawEnd[grp]!; i++) {
+      const label = labels[start + s.order[i]!]!;
+      if (judgedOnly && label < 0) continue;
+      const gain = gainOf(label, plan, gainCol);
+      if (gain === 0) continue;
+      groupGain += gain;
+      let d = 0;
+      while (d < distinct && values[d] !== gain) d++;
+      if (d === distinct) {
+        values[distinct] = gain;
+        counts[distinct++] = 0;
+      }
+      counts[d] = counts[d]! + 1;
+    }
+    let states = 1;
+    for (let d = 0; d < distinct; d++) states *= counts[d]! + 1;
+    if (states > G_STATES_MAX) return -1;
+    s.ensureStates(states);
+    const now = s.states;
+    const nextStates = s.states2;
+    now.fill(0, 0, states);
+    now[0] = 1;
+    const zeros = n - (states === 1 ? 0 : countsTotal(counts, distinct));
+    for (let x = 1; x <= n; x++) {
+      cost += Math.max(walk.next(), 1);
+      // draw the x-th document: of gain d (from the state one lower in d) or of gain 0
+      const left = n - (x - 1);
+      for (let state = 0; state < states; state++) {
+        let rest = state;
+        let drawn = 0;
+        let p = 0;
+        let stride = 1;
+        for (let d = 0; d < distinct; d++) {
+          const j = rest % (counts[d]! + 1);
+          rest = (rest - j) / (counts[d]! + 1);
+          drawn += j;
+          if (j > 0) p += now[state - stride]! * (counts[d]! - (j - 1));
+          stride *= counts[d]! + 1;
+        }
+        const zerosLeft = zeros - (x - 1 - drawn);
+        nextStates[state] = (p + (zerosLeft > 0 ? now[state]! * zerosLeft : 0)) / left;
+      }
+      now.set(nextStates.subarray(0, states));
+      // E[(S_x / x) f(A + S_x)] over the states
+      let expected = 0;
+      for (let state = 0; state < states; state++) {
+        if (now[state] === 0) continue;
+        let rest = state;
+        let gain = 0;
+        for (let d = 0; d < distinct; d++) {
+          const j = rest % (counts[d]! + 1);
+          rest = (rest - j) / (counts[d]! + 1);
+          gain += j * values[d]!;
+        }
+        if (gain !== 0) expected += (now[state]! * (gain / x)) / Math.log2(2 + cost - (above + gain));
+      }
+      const term = expected - carry;
+      const next = sum + term;
+      carry = plain ? 0 : next - sum - term;
+      sum = next;
+    }
+    above += groupGain;
+    rawStart = rawEnd[grp]!;
+    from = end;
+  }
+  return sum / total;
+}
+
+function countsTotal(counts: Float64Array, distinct: number): number {
+  let total = 0;
+  for (let d = 0; d < distinct; d++) total += counts[d]!;
+  return total;
+}

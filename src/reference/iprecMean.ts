@@ -1,0 +1,13 @@
+import { iprec } from './iprec.js';
+import type { Scratch } from './scratch.js';
+
+/**
+ * trec_eval's 11pt_avg: the mean of the interpolated precision at the recall levels
+ * pool[at .. at + count) (0, 0.1, ..., 1 by default), summed from the last level to the first, as
+ * trec_eval sums them. Tie-aware, the mean of the levels' expectations.
+ */
+export function iprecMean(s: Scratch, col: number, relevant: number, pool: Float64Array, at: number, count: number, broken: boolean): number {
+  let sum = 0;
+  for (let l = count - 1; l >= 0; l--) sum += iprec(s, col, relevant, pool[at + l]!, broken);
+  return sum / count;
+}

@@ -1,0 +1,49 @@
+import { IdealWalk, idealCount } from './idealLevels.js';
+import type { Scratch } from './scratch.js';
+
+const walk = new IdealWalk();
+
+/**
+ * trec_eval's Rndcg: the mean of DCG_b / IDCG_b over the ranks b where a gain level of the ideal
+ * ranking ends (the cumulative counts of its positive gain levels, the last at N+), DCG_b
+ * stopping at the ranking's end; and when the ranking runs past N+, once more DCG_n / IDCG_(N+).
+ * 0 when R = 0 or no rank counts (trec_eval prints nan there). The ranks b do not depend on the order, so the tie-aware value is linear: each
+ * rank takes its group's mean gain.
+ */
+export function rndcg(s: Scratch, gainCol: number, relevant: number, constants: Float64Array, slot: number, plain: boolean): number {
+  if (relevant === 0) return 0;
+  const levels = constants[slot]!;
+  const positives = idealCount(constants, slot);
+  walk.start(constants, slot);
+  let ideal = 0;
+  let dcg = 0;
+  let carry = 0; // Kahan on the DCG, as dcg() keeps it
+  let sum = 0;
+  let count = 0;
+  let level = 0;
+  let boundary = levels > 0 ? constants[slot + 2]! : -1;
+  let g = 0;
+  let start = 0;
+  const last = Math.max(s.n, positives);
+  for (let rank = 1; rank <= last; rank++) {
+    if (rank <= positives) ideal += walk.next() * s.discount[rank]!;
+    if (rank <= s.n) {
+      while (s.groupEnd[g]! < rank) start = s.groupEnd[g++]!;
+      const term = (s.groupGain[g * s.gains + gainCol]! / (s.groupEnd[g]! - start)) * s.discount[rank]! - carry;
+      const next = dcg + term;
+      carry = plain ? 0 : next - dcg - term;
+      dcg = next;
+    }
+    if (rank === boundary) {
+      sum += dcg / ideal;
+      count++;
+      level++;
+      boundary = level < levels ? boundary + constants[slot + 2 + 2 * level]! : -1;
+    }
+  }
+  if (s.n > positives && ideal > 0) {
+    sum += dcg / ideal;
+    count++;
+  }
+  return count > 0 ? sum / count : 0;
+}
