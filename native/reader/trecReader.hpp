@@ -15,6 +15,9 @@
 
 namespace tie_eval::reader {
 
+/** The label of a document the qrels hold unjudged (a negative label), apart from -1, one they lack (src/io/parseQrels.ts). */
+constexpr int32_t UNJUDGED = -2;
+
 /** What a feed call stopped on (info[PROBLEM_*] says where). */
 enum Problem : int { NONE = 0, FIELD_COUNT = 1, NOT_A_NUMBER = 2, LISTED_TWICE = 3, UNGROUPED = 4 };
 
@@ -74,7 +77,8 @@ class TrecReader {
         info[FIRST_LINE] = first;
         return bad(info, LISTED_TWICE, start, end, count);
       }
-      judged_.add(buf, bounds[4], bounds[5], hash, static_cast<int32_t>(label), info[LINE]);
+      // a negative label: held by the judgements but unjudged (-2), as apart from a document they lack (-1)
+      judged_.add(buf, bounds[4], bounds[5], hash, label < 0 ? UNJUDGED : static_cast<int32_t>(label), info[LINE]);
       return NONE;
     });
   }

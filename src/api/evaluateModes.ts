@@ -17,7 +17,7 @@ import type { Batch, BatchResult, EvaluateOptions } from './types.js';
  * @throws as evaluateBatch
  */
 export function evaluateModes(batch: Batch, measures: readonly string[], modes: readonly TieMode[], options: EvaluateOptions = {}): Map<TieMode, BatchResult> {
-  const plan = compilePlan(measures, { maxRank: maxRankOption(options.maxRank) });
+  const plan = compilePlan(measures, { maxRank: maxRankOption(options.maxRank), judgedOnly: options.judgedOnly === true });
   const codes = [...new Set(modes)].map((mode) => [mode, tieModeCode(mode)] as const);
   const threads = threadCount(options.threads);
   const flat = flattenBatch(batch, plan, codes.some(([, code]) => code === TREC));

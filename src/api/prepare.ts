@@ -44,7 +44,7 @@ export interface PreparedEvaluator {
  * for (const weights of candidates) score(evaluator.evaluate(rank(weights)).mean['nDCG@10']);
  */
 export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: readonly string[], options: PrepareOptions = {}): PreparedEvaluator {
-  const plan = compilePlan(measures, { maxRank: maxRankOption(options.maxRank) });
+  const plan = compilePlan(measures, { maxRank: maxRankOption(options.maxRank), judgedOnly: options.judgedOnly === true });
   const mode = tieModeCode(options.ties);
   const threads = threadCount(options.threads);
   const entries = labels?.length ?? 0;

@@ -64,6 +64,11 @@ export interface EvaluateOptions {
    * kept whole. R and the ideal DCG still count every judgement.
    */
   readonly maxRank?: number;
+  /**
+   * Leave out the documents the judgements do not judge (label < 0) after the maxRank cut, as
+   * trec_eval's `-J` does: ranks close up. Default false.
+   */
+  readonly judgedOnly?: boolean;
 }
 
 /** The values of a batch. */

@@ -6,6 +6,9 @@ import { inputName, type Input } from './input.js';
 import { judgedTwice, labelNotAnInteger, qrelsFieldCount } from './lineProblems.js';
 import { parseInteger } from './parseNumber.js';
 
+/** The label of a document the qrels hold unjudged (a negative label): pooled, not judged (trec_eval's RELVALUE_UNJUDGED). */
+export const UNJUDGED = -2;
+
 /** One query's judgements. */
 export interface QueryJudgements {
   /** the query's number: the group of its documents in `ParsedQrels.docs` */
@@ -25,7 +28,8 @@ export interface ParsedQrels {
 
 /**
  * Reads a qrels file, `qid iter docno label` (tabs or spaces, `#` comment lines, CRLF, gzip).
- * Labels are integers; negative means judged as unjudged (trec_eval's rule).
+ * Labels are integers; a negative one means held but unjudged, and reads as -2 (UNJUDGED),
+ * apart from -1, a document the qrels lack (trec_eval's rule).
  * @throws FileError (file, line, the line) for a wrong field count (and a run given as qrels),
  *   a label that is not an integer, a document judged twice for a query, an empty file
  */
@@ -39,8 +43,10 @@ export async function parseQrels(input: Input): Promise<ParsedQrels> {
     if (isSkippable(buf, start, end)) return;
     const count = splitFields(buf, start, end, bounds, 7);
     if (count !== 4) throw qrelsFieldCount(path, line, count, buf, start, end);
-    const label = parseInteger(buf, bounds[6]!, bounds[7]!);
-    if (Number.isNaN(label)) throw labelNotAnInteger(path, line, buf, start, end);
+    const read = parseInteger(buf, bounds[6]!, bounds[7]!);
+    if (Number.isNaN(read)) throw labelNotAnInteger(path, line, buf, start, end);
+    // a negative label: held by the judgements but unjudged, as apart from a document they lack (-1)
+    const label = read < 0 ? UNJUDGED : read;
     if (current === undefined || !fieldEquals(buf, bounds[0]!, bounds[1]!, currentId)) {
       currentId = buf.toString('latin1', bounds[0], bounds[1]);
       current = qrels.queries.get(currentId);

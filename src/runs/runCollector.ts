@@ -5,8 +5,10 @@ import { latin1ToUtf8 } from '../io/latin1.js';
 import type { ParsedQrels } from '../io/parseQrels.js';
 import type { RunQuery } from '../io/forEachRunQuery.js';
 import type { NativeQueries } from '../io/readTrecNative.js';
-import type { TieMode } from '../ties/modes.js';
+import { tieModeCode, type TieMode } from '../ties/modes.js';
+import { trecTieKeys } from '../ties/trecTieKeys.js';
 import type { RunOptions } from './options.js';
+import { relstring } from './relstring.js';
 
 /** A collector's queries and values as plain data, sent from a worker thread (see RunCollector.merge). */
 export interface CollectedPart {
@@ -16,6 +18,8 @@ export interface CollectedPart {
   readonly ignored: string[];
   /** per tie mode, measure m of query i at values[i * measures + m] */
   readonly values: [TieMode, Float64Array<ArrayBuffer>][];
+  /** per tie mode and relstring length (`${mode}\t${length}`), query i's relstring at [i] */
+  readonly strings: [string, string[]][];
   readonly backend: BackendName;
 }
 
@@ -46,16 +50,24 @@ export class RunCollector {
   readonly index = new Map<string, number>();
   /** per tie mode, measure m of query i at values[i * names.length + m] */
   readonly values = new Map<TieMode, number[]>();
+  /** per tie mode and relstring length (stringKey), query i's relstring at [i] */
+  readonly strings = new Map<string, string[]>();
   readonly ignored: string[] = [];
   backend: BackendName = 'js';
   private pending = emptyPending();
   private readonly keepDocs: boolean;
+  /** -J without -M drops unjudged documents as they are read; with -M the kernels drop them after the cut */
+  private readonly dropUnjudged: boolean;
+  private order = new Int32Array(0);
 
+  /** `relstrings`: the lengths of the relstrings to write per query (none: no relstring). */
   constructor(
     private readonly names: string[],
     private readonly options: RunOptions,
+    private readonly relstrings: readonly number[] = [],
   ) {
     this.keepDocs = options.modes.includes('trec');
+    this.dropUnjudged = options.judgedOnly && options.maxRank === 0;
   }
 
   /** A query from forEachRunQuery: labels looked up in the parsed qrels. */
@@ -69,7 +81,7 @@ export class RunCollector {
     for (let i = 0; i < query.scores.length; i++) {
       const at = qrels.docs.findIdOf(judged.group, query.docs, i);
       const label = at < 0 ? -1 : qrels.labels[at]!;
-      if (this.options.judgedOnly && label < 0) continue;
+      if (this.dropUnjudged && label < 0) continue;
       p.scores.push(query.scores[i]!);
       p.labels.push(label);
       if (this.keepDocs) p.docs.push(query.docs.text(i));
@@ -117,6 +129,7 @@ export class RunCollector {
       qids: [...this.index.keys()],
       ignored: this.ignored,
       values: this.options.modes.map((mode) => [mode, Float64Array.from(this.values.get(mode) ?? [])]),
+      strings: [...this.strings],
       backend: this.backend,
     };
   }
@@ -141,24 +154,26 @@ export class RunCollector {
       if (mine === undefined) this.values.set(mode, Array.from(values));
       else for (const v of values) mine.push(v);
     }
+    for (const [key, strings] of part.strings) {
+      const mine = this.strings.get(key);
+      if (mine === undefined) this.strings.set(key, strings);
+      else mine.push(...strings);
+    }
     return true;
   }
 
   private evaluate(p: Pending): void {
     if (p.qids.length === 0) return;
-    const results = evaluateModes(
-      {
-        scores: p.scores instanceof Float64Array ? p.scores : Float64Array.from(p.scores),
-        labels: p.labels instanceof Int32Array ? p.labels : Int32Array.from(p.labels),
-        offsets: p.offsets instanceof Uint32Array ? p.offsets : Uint32Array.from(p.offsets),
-        idealLabels: p.ideal,
-        ...(this.keepDocs ? { docs: p.docs } : {}),
-        queryIds: p.qids.map(latin1ToUtf8),
-      },
-      this.names,
-      this.options.modes,
-      { backend: this.options.backend, maxRank: this.options.maxRank },
-    );
+    const { maxRank, judgedOnly } = this.options;
+    const batch = {
+      scores: p.scores instanceof Float64Array ? p.scores : Float64Array.from(p.scores),
+      labels: p.labels instanceof Int32Array ? p.labels : Int32Array.from(p.labels),
+      offsets: p.offsets instanceof Uint32Array ? p.offsets : Uint32Array.from(p.offsets),
+      idealLabels: p.ideal,
+      ...(this.keepDocs ? { docs: p.docs } : {}),
+      queryIds: p.qids.map(latin1ToUtf8),
+    };
+    const results = evaluateModes(batch, this.names, this.options.modes, { backend: this.options.backend, maxRank, judgedOnly: judgedOnly && maxRank > 0 });
     for (const [mode, result] of results) {
       this.backend = result.backend;
       let values = this.values.get(mode);
@@ -170,5 +185,30 @@ export class RunCollector {
         for (let m = 0; m < columns.length; m++) values[i * columns.length + m] = columns[m]![q]!;
       }
     }
+    if (this.relstrings.length > 0) this.writeRelstrings(batch.scores, batch.labels, batch.offsets, batch.docs ?? null, p.qids);
   }
+
+  /** Each query's relstrings, in each tie mode and length. */
+  private writeRelstrings(scores: Float64Array, labels: Int32Array, offsets: Uint32Array, docs: string[] | null, qids: string[]): void {
+    const { maxRank, judgedOnly } = this.options;
+    const keys = docs === null ? null : trecTieKeys(docs, offsets, (q) => `query ${qids[q]}`);
+    for (const mode of this.options.modes) {
+      for (const length of this.relstrings) {
+        const key = stringKey(mode, length);
+        let strings = this.strings.get(key);
+        if (strings === undefined) this.strings.set(key, (strings = []));
+        for (let q = 0; q < qids.length; q++) {
+          const start = offsets[q]!;
+          const n = offsets[q + 1]! - start;
+          if (this.order.length < n) this.order = new Int32Array(Math.max(n, 2 * this.order.length));
+          strings[this.index.get(qids[q]!)!] = relstring(scores, labels, keys, start, n, tieModeCode(mode), maxRank, judgedOnly, length, this.order);
+        }
+      }
+    }
+  }
+}
+
+/** The key of a tie mode's relstrings of one length in RunCollector.strings. */
+export function stringKey(mode: TieMode, length: number): string {
+  return `${mode}\t${length}`;
 }
