@@ -13,8 +13,10 @@ import * as S from './scratch';
  * documents add nothing and are skipped.
  *
  * With norm=found the denominator depends on the ordering: see `apFoundCrossing`.
+ * The sum is compensated (Kahan) unless `plain` (trec and input modes sum in rank order, as
+ * trec_eval does, so that values on an exact half print its digits).
  */
-export function averagePrecision(col: i32, cutoff: f64, norm: i32, relevant: f64): f64 {
+export function averagePrecision(col: i32, cutoff: f64, norm: i32, relevant: f64, plain: bool): f64 {
   const k = cutoff > 0 ? cutoff : <f64>S.n;
   let sum: f64 = 0;
   let carry: f64 = 0; // Kahan: the rounding error of sum, kept so long groups stay exact to ~1 ulp
@@ -32,7 +34,7 @@ export function averagePrecision(col: i32, cutoff: f64, norm: i32, relevant: f64
       for (let j = start + 1; j <= last; j++) {
         const term = (share * (before + (j - start - 1) * inner + 1)) / j - carry;
         const next = sum + term;
-        carry = next - sum - term;
+        carry = plain ? 0 : next - sum - term;
         sum = next;
       }
     }

@@ -9,8 +9,9 @@ import * as S from './scratch';
  * Tie-aware: a relevant document of a group with m judged non-relevant documents is equally
  * likely to follow 0..m of them, so n_d = B + Y with B those above the group and Y uniform on
  * 0..m; each of the group's r relevant documents adds 1 - (sum_y min(B + y, R)) / ((m + 1) min(N, R)).
+ * Compensated unless `plain`, as averagePrecision.
  */
-export function bpref(col: i32, relevant: f64, judged: f64): f64 {
+export function bpref(col: i32, relevant: f64, judged: f64, plain: bool): f64 {
   if (relevant == 0) return 0;
   const scale = Math.min(judged - relevant, relevant);
   let sum: f64 = 0;
@@ -22,7 +23,7 @@ export function bpref(col: i32, relevant: f64, judged: f64): f64 {
     if (r > 0) {
       const term = (scale == 0 ? r : r * (1 - cappedSum(nonrelAbove, m, relevant) / ((m + 1) * scale))) - carry;
       const next = sum + term;
-      carry = next - sum - term;
+      carry = plain ? 0 : next - sum - term;
       sum = next;
     }
     nonrelAbove += m;

@@ -1,6 +1,6 @@
 import { gainOf } from './gain';
 import { getF64, getI32, getLabel, setF64, setI32 } from './memory';
-import { gainRel, gainType, planGains, planLevels, threshold } from './plan';
+import { planGains, planLevels, threshold } from './plan';
 import * as S from './scratch';
 
 /**
@@ -75,7 +75,7 @@ export function countGroups<L>(scores: usize, labels: usize, start: i32, n: i32,
     const label = getLabel<L>(labels, start + i);
     setF64(S.groupJudged, above, getF64(S.groupJudged, above) + (label >= 0 ? 1 : 0));
     for (let t = 0; t < levels; t++) setF64(S.groupRel, above * levels + t, getF64(S.groupRel, above * levels + t) + (label >= threshold(t) ? 1 : 0));
-    for (let c = 0; c < gains; c++) setF64(S.groupGain, above * gains + c, getF64(S.groupGain, above * gains + c) + gainOf(label, gainType(c), gainRel(c)));
+    for (let c = 0; c < gains; c++) setF64(S.groupGain, above * gains + c, getF64(S.groupGain, above * gains + c) + gainOf(label, c));
   }
   // pack the rows: the group starting at position p ends at p + size[p], where the next one starts
   let g = 0;

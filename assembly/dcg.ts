@@ -4,9 +4,10 @@ import * as S from './scratch';
 /**
  * DCG@k (cutoff 0: the whole ranking) with discount 1/log2(j + 1): every position of a group
  * takes the group's mean gain (gain sum / n_i) times its discount. Summed with Kahan's
- * compensation so long rankings and large groups stay exact to ~1 ulp.
+ * compensation so long rankings and large groups stay exact to ~1 ulp (unless `plain`, as
+ * averagePrecision).
  */
-export function dcg(gainCol: i32, cutoff: f64): f64 {
+export function dcg(gainCol: i32, cutoff: f64, plain: bool): f64 {
   const k = cutoff > 0 ? cutoff : <f64>S.n;
   let sum: f64 = 0;
   let carry: f64 = 0;
@@ -20,7 +21,7 @@ export function dcg(gainCol: i32, cutoff: f64): f64 {
       for (let j = <i32>start + 1; j <= last; j++) {
         const term = mean * getF64(S.discount, j) - carry;
         const next = sum + term;
-        carry = next - sum - term;
+        carry = plain ? 0 : next - sum - term;
         sum = next;
       }
     }
@@ -30,6 +31,6 @@ export function dcg(gainCol: i32, cutoff: f64): f64 {
 }
 
 /** nDCG@k = E[DCG@k] / IDCG@k, 0 when the ideal DCG is 0. */
-export function ndcg(gainCol: i32, cutoff: f64, ideal: f64): f64 {
-  return ideal > 0 ? dcg(gainCol, cutoff) / ideal : 0;
+export function ndcg(gainCol: i32, cutoff: f64, ideal: f64, plain: bool): f64 {
+  return ideal > 0 ? dcg(gainCol, cutoff, plain) / ideal : 0;
 }

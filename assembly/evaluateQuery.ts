@@ -1,27 +1,41 @@
-import { AVERAGE, DEPTH_RELEVANT, KIND_AP, KIND_BPREF, KIND_DCG, KIND_F1, KIND_NDCG, KIND_P, KIND_R, KIND_RBP, KIND_RPREC, KIND_RR, KIND_SUCCESS, ROW_CUTOFF, ROW_DEPTH, ROW_GAIN, ROW_IDEAL, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, STATUS_OK, STATUS_SCORE_NAN } from './codes';
+import { AVERAGE, DEPTH_RELEVANT, INPUT, KIND_AP, KIND_BING, KIND_BPREF, KIND_DCG, KIND_ERR, KIND_F1, KIND_G, KIND_IDEAL_DCG, KIND_INFAP, KIND_IPREC, KIND_IPREC_MEAN, KIND_JUDGED, KIND_NDCG, KIND_NDCG_REL, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RNDCG, KIND_RPREC, KIND_RR, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, PLAN_FLAG_JUDGED_ONLY, PLAN_FLAG_NEEDS_ORDER, ROW_CONSTANT, ROW_CUTOFF, ROW_DEPTH, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_FLAG_JUDGED_ONLY, ROW_FLAGS, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, STATUS_OK, STATUS_SCORE_NAN, STATUS_TOO_MANY_STATES, TREC } from './codes';
 import { averagePrecision } from './averagePrecision';
+import { binG } from './binG';
 import { bpref } from './bpref';
 import { buildGroups } from './buildGroups';
 import { countGroups } from './countGroups';
+import { numNonRelRet, numRet } from './counts';
 import { dcg, ndcg } from './dcg';
+import { err } from './err';
 import { f1 } from './f1';
 import { firstNaN } from './firstNaN';
+import { g } from './g';
+import { infAP } from './infAP';
+import { iprec } from './iprec';
+import { iprecMean } from './iprecMean';
+import { judged, unjudged } from './judged';
+import { judgedEnds, swapView } from './judgedView';
 import { getF64, getI32, setF64 } from './memory';
+import { ndcgRel } from './ndcgRel';
 import { orderQuery, SELECT_ABOVE } from './orderQuery';
-import { judgedSlot, maxRank, planMeasures, rowField, rowInt } from './plan';
+import { judgedSlot, maxRank, planFlags, planMeasures, rowField, rowInt } from './plan';
 import { precision } from './precision';
-import { rbp } from './rbp';
+import { rbp, rbpResid } from './rbp';
 import { recall } from './recall';
 import { reciprocalRank } from './reciprocalRank';
-import { rprec } from './rprec';
+import { rndcg } from './rndcg';
+import { rprec, rprecDepth } from './rprec';
 import * as S from './scratch';
+import { setAP, setF, setP, setR, utility } from './setMeasures';
 import { success } from './success';
 
 /**
  * One query, every measure of the plan, one ordering: checks the scores, orders the query
  * (step 1), builds its group table down to the deepest position a measure reads (step 2;
- * countGroups does both at once for a small query in average mode) and runs each measure
- * kernel over it, writing measure `row`'s value to out[row * queries + q].
+ * countGroups does both at once for a small query in average mode), cuts it at maxRank and,
+ * for -J after -M (PLAN_FLAG_JUDGED_ONLY), takes its judged view, and runs each measure kernel
+ * over it (a judged_only measure over the judged view), writing measure `row`'s value to
+ * out[row * queries + q]. In trec and input modes sums run in rank order, as trec_eval's do.
  * `constants[at..]` are the query's constants from prepareQuery.
  * Returns a status code; on failure `S.badPosition` is the offending position.
  */
@@ -39,11 +53,17 @@ export function evaluateQuery<L>(
   queries: i32,
 ): i32 {
   const count = planMeasures();
-  // the deepest position any measure reads: its cut-off, R (DEPTH_RELEVANT), else the whole ranking
+  const judgedOnly = (planFlags() & PLAN_FLAG_JUDGED_ONLY) != 0;
+  // the deepest position any measure reads: its cut-off, its rank of R (DEPTH_RELEVANT), else the
+  // whole ranking (also for a measure of the judged view, whose ranks lie anywhere)
   let depth: f64 = 0;
+  let views = judgedOnly;
   for (let row = 0; row < count; row++) {
     const cutoff = rowField(row, ROW_CUTOFF);
-    const need = rowInt(row, ROW_DEPTH) == DEPTH_RELEVANT ? getF64(constants, at + rowInt(row, ROW_THRESHOLD)) : cutoff > 0 ? cutoff : <f64>n;
+    const own = (rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
+    views = views || own;
+    const whole = judgedOnly || own;
+    const need = whole ? <f64>n : rowInt(row, ROW_DEPTH) == DEPTH_RELEVANT ? rprecDepth(rowField(row, ROW_PARAM), getF64(constants, at + rowInt(row, ROW_THRESHOLD))) : cutoff > 0 ? cutoff : <f64>n;
     depth = Math.max(depth, need);
   }
   depth = Math.min(depth, <f64>n);
@@ -52,7 +72,7 @@ export function evaluateQuery<L>(
   if (cut) depth = Math.min(depth, maxRank());
   // NaN scores: checked here for countGroups; orderQuery checks them itself (its selection finds
   // them in a pass it makes anyway)
-  if (mode == AVERAGE && n <= SELECT_ABOVE) {
+  if (mode == AVERAGE && n <= SELECT_ABOVE && (planFlags() & PLAN_FLAG_NEEDS_ORDER) == 0) {
     S.badPosition = firstNaN(scores, start, n);
     if (S.badPosition >= 0) return STATUS_SCORE_NAN;
     countGroups<L>(scores, labels, start, n, <i32>depth);
@@ -63,15 +83,26 @@ export function evaluateQuery<L>(
   }
   // a cut ranking ends with the group reaching maxRank (read only by measures that read it all)
   if (cut && depth == maxRank()) S.n = getI32(S.groupEnd, S.groupCount - 1);
+  S.judgedView = false;
+  if (views) judgedEnds();
+  if (judgedOnly) swapView();
+  const plain = mode == TREC || mode == INPUT;
+  const broken = mode != AVERAGE;
   for (let row = 0; row < count; row++) {
     const kind = rowInt(row, ROW_KIND);
     const cutoff = rowField(row, ROW_CUTOFF);
     const col = rowInt(row, ROW_THRESHOLD);
+    const gain = rowInt(row, ROW_GAIN);
+    const param = rowField(row, ROW_PARAM);
+    const slot = at + rowInt(row, ROW_CONSTANT);
+    const extra = rowInt(row, ROW_EXTRA);
     const relevant = getF64(constants, at + col);
+    const own = !judgedOnly && (rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
+    if (own) swapView();
     let value: f64 = 0;
     switch (kind) {
       case KIND_P:
-        value = precision(col, cutoff);
+        value = precision(col, cutoff, param, relevant);
         break;
       case KIND_R:
         value = recall(col, cutoff, relevant);
@@ -80,30 +111,95 @@ export function evaluateQuery<L>(
         value = f1(col, cutoff, relevant);
         break;
       case KIND_AP:
-        value = averagePrecision(col, cutoff, rowInt(row, ROW_PARAM), relevant);
+        value = averagePrecision(col, cutoff, <i32>param, relevant, plain);
         break;
       case KIND_RR:
         value = reciprocalRank(col, cutoff);
         break;
       case KIND_DCG:
-        value = dcg(rowInt(row, ROW_GAIN), cutoff);
+        value = dcg(gain, cutoff, plain);
         break;
       case KIND_NDCG:
-        value = ndcg(rowInt(row, ROW_GAIN), cutoff, getF64(constants, at + rowInt(row, ROW_IDEAL)));
+        value = ndcg(gain, cutoff, getF64(constants, slot), plain);
+        break;
+      case KIND_IDEAL_DCG:
+        value = getF64(constants, slot);
         break;
       case KIND_RBP:
-        value = rbp(col, cutoff, rowField(row, ROW_PARAM));
+        value = rbp(col, gain, cutoff, param, gain >= 0 ? Math.max(1, getF64(constants, slot)) : 1, plain);
+        break;
+      case KIND_RBP_RESID:
+        value = rbpResid(param, plain);
         break;
       case KIND_RPREC:
-        value = rprec(col, relevant);
+        value = rprec(col, relevant, param);
         break;
       case KIND_BPREF:
-        value = bpref(col, relevant, getF64(constants, at + judgedSlot()));
+        value = bpref(col, relevant, getF64(constants, at + judgedSlot()), plain);
         break;
       case KIND_SUCCESS:
         value = success(col, cutoff);
         break;
+      case KIND_ERR:
+        value = err(col, cutoff, param, plain);
+        break;
+      case KIND_IPREC:
+        value = iprec(col, relevant, param, broken);
+        break;
+      case KIND_IPREC_MEAN:
+        value = iprecMean(col, relevant, extra, rowInt(row, ROW_EXTRA_COUNT), broken);
+        break;
+      case KIND_INFAP:
+        value = infAP(col, gain, relevant, plain);
+        break;
+      case KIND_BING:
+        value = binG(col, relevant, plain);
+        break;
+      case KIND_G:
+        value = g<L>(labels, start, gain, constants, slot, S.judgedView ? S.judgedEnd : S.groupEnd, S.judgedView, plain);
+        if (value < 0) return STATUS_TOO_MANY_STATES;
+        break;
+      case KIND_NDCG_REL:
+        value = ndcgRel(gain, constants, slot, plain);
+        break;
+      case KIND_RNDCG:
+        value = rndcg(gain, relevant, constants, slot, plain);
+        break;
+      case KIND_JUDGED:
+        value = judged(gain, cutoff);
+        break;
+      case KIND_UNJ:
+        value = unjudged(cutoff);
+        break;
+      case KIND_NUM_Q:
+        value = 1;
+        break;
+      case KIND_NUM_RET:
+        value = numRet(col, param);
+        break;
+      case KIND_NUM_REL:
+        value = relevant;
+        break;
+      case KIND_NUM_NONREL_RET:
+        value = numNonRelRet(col);
+        break;
+      case KIND_SET_P:
+        value = setP(col, relevant, param);
+        break;
+      case KIND_SET_R:
+        value = setR(col, relevant);
+        break;
+      case KIND_SET_F:
+        value = setF(col, relevant, param);
+        break;
+      case KIND_SET_AP:
+        value = setAP(col, relevant);
+        break;
+      case KIND_UTILITY:
+        value = utility(col, relevant, extra);
+        break;
     }
+    if (own) swapView();
     setF64(out, row * queries + q, value);
   }
   return STATUS_OK;

@@ -1,7 +1,7 @@
-import { ROW_CUTOFF, ROW_GAIN, ROW_IDEAL, STATUS_IDEAL_LABEL_NOT_INTEGER, STATUS_IDEAL_MISSING_LABELS, STATUS_LABEL_NOT_INTEGER, STATUS_OK, STATUS_RELEVANT_NOT_COUNT, STATUS_RELEVANT_TOO_SMALL } from './codes';
+import { CONSTANT_IDEAL_LEVELS, CONSTANT_MAX_LABEL, CONSTANT_NONE, GAIN_TABLE, IDEAL_LEVELS_MAX, KIND_CONSTANT, ROW_CONSTANT, ROW_CUTOFF, ROW_GAIN, ROW_KIND, STATUS_IDEAL_LABEL_NOT_INTEGER, STATUS_IDEAL_MISSING_LABELS, STATUS_LABEL_NOT_INTEGER, STATUS_OK, STATUS_RELEVANT_NOT_COUNT, STATUS_RELEVANT_TOO_SMALL, STATUS_TOO_MANY_GAIN_LEVELS } from './codes';
 import { gainOf } from './gain';
 import { getF64, getLabel, setF64 } from './memory';
-import { gainRel, gainType, judgedSlot, planLevels, planMeasures, rowField, rowInt, threshold } from './plan';
+import { gainType, judgedSlot, planLevels, planMeasures, rowField, rowInt, threshold } from './plan';
 import * as S from './scratch';
 import { largestDescending } from './largestDescending';
 
@@ -36,9 +36,67 @@ function countAtLeast<L>(labels: usize, start: i32, n: i32, level: f64): i32 {
   return sizeof<A>() == sizeof<B>() && isFloat<A>() == isFloat<B>();
 }
 
-/** The ideal labels an nDCG with this cut-off reads (0: no cut-off, all m of them). */
+/** The ideal labels an ideal DCG with this cut-off reads (0: no cut-off, all m of them). */
 @inline function idealDepth(cutoff: f64, m: i32): i32 {
   return cutoff > 0 ? <i32>min(cutoff, <f64>m) : m;
+}
+
+/**
+ * The positive gains of the ideal labels (sorted descending) in gain column `col`, as levels:
+ * writes gain, count pairs to `levels`, gain descending, equal gains merged, and returns how
+ * many; -1 when there are more than IDEAL_LEVELS_MAX.
+ */
+function idealLevels(top: usize, m: i32, col: i32, levels: usize): i32 {
+  let count = 0;
+  for (let i = 0; i < m; ) {
+    const label = getF64(top, i);
+    let run: f64 = 0;
+    for (; i < m && getF64(top, i) == label; i++) run++;
+    const gain = gainOf(label, col);
+    if (!(gain > 0)) continue;
+    // insert by gain descending (few levels), or add to an equal one
+    let at = 0;
+    while (at < count && getF64(levels, 2 * at) > gain) at++;
+    if (at < count && getF64(levels, 2 * at) == gain) {
+      setF64(levels, 2 * at + 1, getF64(levels, 2 * at + 1) + run);
+      continue;
+    }
+    if (count == IDEAL_LEVELS_MAX) return -1;
+    for (let j = count; j > at; j--) {
+      setF64(levels, 2 * j, getF64(levels, 2 * j - 2));
+      setF64(levels, 2 * j + 1, getF64(levels, 2 * j - 1));
+    }
+    setF64(levels, 2 * at, gain);
+    setF64(levels, 2 * at + 1, run);
+    count++;
+  }
+  return count;
+}
+
+/** The DCG of gain levels (gain, count pairs, descending) down to rank `cutoff` (0: all of them). */
+function levelsDcg(levels: usize, count: i32, cutoff: f64): f64 {
+  let sum: f64 = 0;
+  let j = 0;
+  for (let l = 0; l < count; l++) {
+    for (let c: f64 = 0; c < getF64(levels, 2 * l + 1); c++) {
+      if (cutoff > 0 && <f64>j >= cutoff) return sum;
+      j++;
+      sum += getF64(levels, 2 * l) * getF64(S.discount, j);
+    }
+  }
+  return sum;
+}
+
+/** How many of the ideal labels, largest first, a measure's constant reads: the largest one, all of them (gain levels), or its cut-off's. */
+function constantDepth(constant: i32, row: i32, m: i32): i32 {
+  if (constant == CONSTANT_MAX_LABEL) return min(1, m);
+  if (constant == CONSTANT_IDEAL_LEVELS || gainType(rowInt(row, ROW_GAIN)) == GAIN_TABLE) return m;
+  return idealDepth(rowField(row, ROW_CUTOFF), m);
+}
+
+/** The CONSTANT_ code of measure row `row`'s own constants (CONSTANT_NONE without a slot). */
+@inline function constantOf(row: i32): i32 {
+  return rowInt(row, ROW_CONSTANT) < 0 ? CONSTANT_NONE : unchecked(KIND_CONSTANT[rowInt(row, ROW_KIND)]);
 }
 
 /** The largest value of the integer type L (u8 or i32), as f64; integer shifts, folded at compile time. */
@@ -54,8 +112,9 @@ function countAtLeast<L>(labels: usize, start: i32, n: i32, level: f64): i32 {
 /**
  * Step 0, the judgements (nothing here depends on scores): checks the query's labels and
  * writes its constants at `constants[at..]`: R at each relevance level, the judged count J,
- * and the ideal DCG of every nDCG measure (ideal labels sorted descending; without a cut-off
- * all of them count, as in trec_eval's ndcg).
+ * and each measure's own (see the CONSTANT_ codes): the ideal DCG of an nDCG (ideal labels
+ * sorted by gain descending; without a cut-off all of them count, as in trec_eval's ndcg), the
+ * largest judged label for graded RBP, the ideal gain levels for G, ndcg_rel and Rndcg.
  * `relevant` (R given by the caller, NaN when not) replaces the counted R; it must be a
  * count no smaller than the relevant documents of the ranking or of the ideal labels.
  * Returns a status code; on failure `S.badPosition` is the offending position or -1.
@@ -97,23 +156,42 @@ export function prepareQuery<L, I>(labels: usize, start: i32, n: i32, ideal: usi
     if (relevant < getF64(constants, at)) return STATUS_RELEVANT_TOO_SMALL;
     setF64(constants, at, relevant);
   }
-  // the ideal DCG of each measure with an ideal slot (nDCG): gains of the labels in descending order, listed once
-  // (most measure sets have no nDCG) as deep as the deepest one reads
+  // each measure's own constants (most measure sets have none): from the ideal labels in
+  // descending order, listed once as deep as the deepest one reads
   const measures = planMeasures();
   let deepest = 0;
   for (let row = 0; row < measures; row++) {
-    if (rowInt(row, ROW_IDEAL) >= 0) deepest = max(deepest, idealDepth(rowField(row, ROW_CUTOFF), m));
+    const constant = constantOf(row);
+    if (constant != CONSTANT_NONE) deepest = max(deepest, constantDepth(constant, row, m));
   }
-  if (deepest == 0) return STATUS_OK;
+  if (deepest == 0 && m > 0) return STATUS_OK;
   const top = S.idealTop;
-  largestDescending<I>(ideal + (<usize>idealStart << alignof<I>()), m, deepest, top, S.levelCounts);
+  if (deepest > 0) largestDescending<I>(ideal + (<usize>idealStart << alignof<I>()), m, deepest, top, S.levelCounts);
   for (let row = 0; row < measures; row++) {
-    if (rowInt(row, ROW_IDEAL) < 0) continue;
+    const slot = at + rowInt(row, ROW_CONSTANT);
+    const constant = constantOf(row);
+    if (constant == CONSTANT_NONE) continue;
     const col = rowInt(row, ROW_GAIN);
-    const last = idealDepth(rowField(row, ROW_CUTOFF), m);
-    let sum: f64 = 0;
-    for (let j = 1; j <= last; j++) sum += gainOf(getF64(top, j - 1), gainType(col), gainRel(col)) * getF64(S.discount, j);
-    setF64(constants, at + rowInt(row, ROW_IDEAL), sum);
+    if (constant == CONSTANT_MAX_LABEL) {
+      // the largest judged label (0 without one): graded RBP's gains are the labels over it
+      setF64(constants, slot, m > 0 ? Math.max(0, getF64(top, 0)) : 0);
+    } else if (constant == CONSTANT_IDEAL_LEVELS || gainType(col) == GAIN_TABLE) {
+      // the positive ideal gains as levels (a table's gains need not follow the labels' order)
+      const levels = S.gainLevels;
+      const count = idealLevels(top, m, col, levels);
+      if (count < 0) return STATUS_TOO_MANY_GAIN_LEVELS;
+      if (constant == CONSTANT_IDEAL_LEVELS) {
+        setF64(constants, slot, <f64>count);
+        for (let i = 0; i < 2 * count; i++) setF64(constants, slot + 1 + i, getF64(levels, i));
+      } else {
+        setF64(constants, slot, levelsDcg(levels, count, rowField(row, ROW_CUTOFF)));
+      }
+    } else {
+      const last = idealDepth(rowField(row, ROW_CUTOFF), m);
+      let sum: f64 = 0;
+      for (let j = 1; j <= last; j++) sum += gainOf(getF64(top, j - 1), col) * getF64(S.discount, j);
+      setF64(constants, slot, sum);
+    }
   }
   return STATUS_OK;
 }

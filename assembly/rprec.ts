@@ -1,6 +1,12 @@
 import { expectedRelevant } from './expectedRelevant';
 
-/** Rprec = E[relevant in the top R] / R (trec_eval's R-precision), 0 when R = 0. */
-export function rprec(col: i32, relevant: f64): f64 {
-  return relevant > 0 ? expectedRelevant(col, relevant) / relevant : 0;
+/** The rank R-precision reads: floor(mult R + 0.9), as trec_eval's Rprec_mult rounds it (R itself for mult 1). */
+export function rprecDepth(mult: f64, relevant: f64): f64 {
+  return Math.floor(mult * relevant + 0.9);
+}
+
+/** Rprec = E[relevant in the top c] / c at c = rprecDepth(mult, R) (trec_eval's R-precision and Rprec_mult), 0 when c = 0. */
+export function rprec(col: i32, relevant: f64, mult: f64): f64 {
+  const c = rprecDepth(mult, relevant);
+  return c > 0 ? expectedRelevant(col, c) / c : 0;
 }

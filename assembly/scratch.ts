@@ -1,6 +1,6 @@
 import { COUNTED_LEVELS } from './largestDescending';
 import { setF64 } from './memory';
-import { ROW_SIZE } from './codes';
+import { GAIN_SIZE, IDEAL_LEVELS_MAX, ROW_SIZE } from './codes';
 
 // Working memory of the kernels, as the reference's Scratch object: regions of linear memory
 // placed by layoutScratch (the glue reserves scratchBytes of them) and reused across queries.
@@ -25,14 +25,27 @@ export let counts: usize = 0;
 export let idealTop: usize = 0;
 /** largestDescending's count per label value (i32, two tables of COUNTED_LEVELS) */
 export let levelCounts: usize = 0;
-/** hypergeometric probabilities for AP(norm=found) (f64) */
+/** hypergeometric probabilities for AP(norm=found) and IPrec (f64) */
 export let pmf: usize = 0;
 /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 (f64) */
 export let discount: usize = 0;
-/** the plan's gain codes as integers, one per gain column (i32; decodePlan fills them) */
-export let gainCodes: usize = 0;
+/** the plan's gain columns' fields as integers, GAIN_SIZE per column (i32; decodePlan fills them) */
+export let gainInts: usize = 0;
 /** the plan's row fields as integers, ROW_SIZE per measure (i32; decodePlan fills them) */
 export let rowInts: usize = 0;
+/** the group ends of the judged view: the ranking without its unjudged documents (i32; judged_only, -J after -M) */
+export let judgedEnd: usize = 0;
+/** work arrays of the kernels that need one or two besides the group table (f64; ERR, infAP, IPrec, G) */
+export let work: usize = 0;
+export let work2: usize = 0;
+/** G's chances of the counts drawn per distinct gain, in two buffers that take turns (f64; room for the plan's stateCount) */
+export let states: usize = 0;
+export let states2: usize = 0;
+/** IPrec's candidate groups (8 numbers each) and its heap of candidate values (4 numbers each; f64) */
+export let iprecGroups: usize = 0;
+export let iprecHeap: usize = 0;
+/** the ideal gains' levels of one query: gain, count pairs (f64; step 0) */
+export let gainLevels: usize = 0;
 
 /** documents in the current query's ranking */
 export let n: i32 = 0;
@@ -44,16 +57,24 @@ export let levels: i32 = 0;
 export let gains: i32 = 0;
 /** where a kernel found bad input (position in the query, or -1) */
 export let badPosition: i32 = -1;
+/** the judged view's ranking length (see judgedView), and whether the view is in place */
+export let judgedN: i32 = 0;
+export let judgedView: bool = false;
 
-/** Bytes of scratch for queries of up to `capacity` documents and `idealCapacity` ideal labels, and a plan of these counts. */
-export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, measureCount: i32, idealCapacity: i32): usize {
+/**
+ * Bytes of scratch for queries of up to `capacity` documents and `idealCapacity` ideal labels,
+ * a plan of these counts, and `stateCount` states for G (0 without G).
+ */
+export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, measureCount: i32, idealCapacity: i32, stateCount: i32): usize {
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
-  return (cap * 3) * 4 + cap * (3 + <usize>levelCount + <usize>gainCount) * 8 + (<usize>levelCount + 1) * 8 + (<usize>idealCapacity + table) * 8 + (2 * <usize>COUNTED_LEVELS + <usize>gainCount + <usize>measureCount * ROW_SIZE) * 4 + 64;
+  const ints = cap * 4 + 2 * <usize>COUNTED_LEVELS + <usize>gainCount * GAIN_SIZE + <usize>measureCount * ROW_SIZE;
+  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + table) + cap * (2 + 8 + 4) + 2 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX;
+  return doubles * 8 + ints * 4 + 64;
 }
 
 /** Places the scratch regions from `base` (8-byte aligned) and fills the discount table. */
-export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainCount: i32, measureCount: i32, idealCapacity: i32): void {
+export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainCount: i32, measureCount: i32, idealCapacity: i32, stateCount: i32): void {
   const cap = <usize>capacity + 1;
   const table = max(capacity, idealCapacity) + 1;
   select = base;
@@ -64,11 +85,19 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   counts = groupGain + cap * <usize>gainCount * 8;
   idealTop = counts + (<usize>levelCount + 1) * 8;
   discount = idealTop + <usize>idealCapacity * 8;
-  order = discount + <usize>table * 8;
+  work = discount + <usize>table * 8;
+  work2 = work + cap * 8;
+  iprecGroups = work2 + cap * 8;
+  iprecHeap = iprecGroups + cap * 8 * 8;
+  states = iprecHeap + cap * 4 * 8;
+  states2 = states + <usize>stateCount * 8;
+  gainLevels = states2 + <usize>stateCount * 8;
+  order = gainLevels + 2 * <usize>IDEAL_LEVELS_MAX * 8;
   spare = order + cap * 4;
   groupEnd = spare + cap * 4;
-  levelCounts = groupEnd + cap * 4;
-  gainCodes = levelCounts + 2 * <usize>COUNTED_LEVELS * 4;
-  rowInts = gainCodes + <usize>gainCount * 4;
+  judgedEnd = groupEnd + cap * 4;
+  levelCounts = judgedEnd + cap * 4;
+  gainInts = levelCounts + 2 * <usize>COUNTED_LEVELS * 4;
+  rowInts = gainInts + <usize>gainCount * GAIN_SIZE * 4;
   for (let j = 1; j < table; j++) setF64(discount, j, 1 / Math.log2(<f64>(j + 1)));
 }

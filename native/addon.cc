@@ -146,6 +146,9 @@ Napi::Value EvaluateQueries(const Napi::CallbackInfo& info) {
   const Plan plan(info[5].As<Napi::Float64Array>().Data());
   problem = checkScores(info[0], info[3], info[4], info[7], lengthOf(info[1]), lengthOf(info[2]) - 1, plan);
   if (!problem.message.empty()) return failWith(env, problem);
+  // the constants come from the caller here (in evaluateBatch, from step 0)
+  problem.message = tie_eval::checkConstants(info[6].As<Napi::Float64Array>().Data(), lengthOf(info[2]) - 1, plan);
+  if (!problem.message.empty()) return failWith(env, problem);
   const int mode = static_cast<int>(info[4].As<Napi::Number>().DoubleValue());
   int32_t* status = info[8].As<Napi::Int32Array>().Data();
   const int code = withLabelType(info[1], [&](auto label) {

@@ -42,45 +42,99 @@ inline std::string checkOffsets(const Napi::Value& v, size_t length, const char*
   return "";
 }
 
+inline bool inRange(double x, double lo, double hi) { return std::isfinite(x) && std::trunc(x) == x && x >= lo && x <= hi; }
+
+/** Whether a measure row's PARAM is within its rule's range (paramInRange in src/measures/rules.ts). */
+inline bool paramInRange(const MeasureRule& rule, double x) {
+  if (rule.paramOpen) return x > rule.paramLo && x < rule.paramHi;
+  return x >= rule.paramLo && x <= rule.paramHi && (!rule.paramInteger || std::trunc(x) == x);
+}
+
 /**
- * The packed plan: consistent counts, levels >= 1, and each measure row within its kind's rule
- * (MEASURE_RULES, generated from the measure table): cut-off, depth code, relevance column, gain
- * column and ideal slot where it reads them, and its PARAM field's range.
+ * The packed plan, as checkPlan in src/backends/checkArgs.ts checks it against the measure
+ * table's rules (MEASURE_RULES, generated): a length that matches its header, ascending levels
+ * >= 1, gain columns whose codes and tables stay in range, known flags, finite pool values, and
+ * per row its kind, cut-off, depth code, parameter, columns, constant slot and pool values.
  */
 inline std::string checkPlan(const Napi::Value& v) {
   if (!isTyped(v, napi_float64_array)) return "plan must be a Float64Array";
   const auto array = v.As<Napi::Float64Array>();
   const double* p = array.Data();
   const size_t length = array.ElementLength();
-  if (length < HEADER_SIZE || !isCount(p[HEADER_MEASURES], 1 << 20) || !isCount(p[HEADER_LEVELS], 1 << 20) || !isCount(p[HEADER_GAINS], 1 << 20) || !isCount(p[HEADER_CONSTANTS], 1 << 20) || !isCount(p[HEADER_MAX_RANK], 4294967295.0)) {
+  if (length < HEADER_SIZE || !isCount(p[HEADER_MEASURES], 1 << 20) || !isCount(p[HEADER_LEVELS], 1 << 20) || !isCount(p[HEADER_GAINS], 1 << 20) ||
+      !isCount(p[HEADER_CONSTANTS], 1 << 24) || !isCount(p[HEADER_MAX_RANK], 4294967295.0) || !isCount(p[HEADER_FLAGS], PLAN_FLAG_JUDGED_ONLY | PLAN_FLAG_NEEDS_ORDER) ||
+      !isCount(p[HEADER_POOL], 1 << 24)) {
     return "plan: malformed header";
   }
   const Plan plan(p);
   const int levels = plan.levels();
   const int gains = plan.gains();
-  if (length != static_cast<size_t>(HEADER_SIZE + levels + 2 * gains + ROW_SIZE * plan.measures())) return "plan: length does not match its header";
+  const double pool = plan.poolSize();
+  if (length != static_cast<size_t>(HEADER_SIZE + levels + GAIN_SIZE * gains + ROW_SIZE * plan.measures() + plan.poolSize())) return "plan: length does not match its header";
   if (plan.constantsPerQuery() < levels + 1) return "plan: too few constants per query";
-  for (int t = 0; t < levels; t++) if (!isCount(plan.threshold(t), 1e15) || plan.threshold(t) < 1) return "plan: relevance levels must be integers >= 1";
+  for (int t = 0; t < levels; t++) {
+    if (!isCount(plan.threshold(t), 1e15) || plan.threshold(t) < 1 || (t > 0 && !(plan.threshold(t) > plan.threshold(t - 1)))) return "plan: relevance levels must be ascending integers >= 1";
+  }
+  for (int i = 0; i < plan.poolSize(); i++) if (!std::isfinite(plan.pool(i))) return "plan: pool values must be finite";
   for (int c = 0; c < gains; c++) {
-    if (!isCount(p[HEADER_SIZE + levels + c], GAIN_EXP) || !isCount(plan.gainRel(c), 1e15) || plan.gainRel(c) < 1) return "plan: malformed gain column";
+    const double table = plan.gainField(c, GAIN_FIELD_TABLE);
+    if (!inRange(plan.gainField(c, GAIN_FIELD_TYPE), 0, GAIN_POOL) || !inRange(plan.gainField(c, GAIN_FIELD_TRANSFORM), 0, TRANSFORM_INDICATOR) || !(plan.gainRel(c) >= 1) ||
+        !inRange(table, 0, pool) || !inRange(plan.gainField(c, GAIN_FIELD_TABLE_PAIRS), 0, (pool - table) / 2)) {
+      return "plan: malformed gain column " + std::to_string(c);
+    }
   }
   for (int row = 0; row < plan.measures(); row++) {
     const double kind = plan.rowField(row, ROW_KIND);
-    const double cutoff = plan.rowField(row, ROW_CUTOFF);
-    const double param = plan.rowField(row, ROW_PARAM);
     const std::string where = "plan: measure row " + std::to_string(row) + ": ";
-    if (!isCount(kind, KIND_COUNT - 1)) return where + "unknown kind";
+    if (!inRange(kind, 0, KIND_COUNT - 1)) return where + "unknown kind";
     const MeasureRule& rule = MEASURE_RULES[static_cast<int>(kind)];
-    if (!isCount(cutoff, 4294967295.0)) return where + "k must be a non-negative integer";
+    const double cutoff = plan.rowField(row, ROW_CUTOFF);
+    const double col = plan.rowField(row, ROW_THRESHOLD);
+    const double gain = plan.rowField(row, ROW_GAIN);
+    const double slot = plan.rowField(row, ROW_CONSTANT);
+    const double param = plan.rowField(row, ROW_PARAM);
+    const double extra = plan.rowField(row, ROW_EXTRA);
+    const double count = plan.rowField(row, ROW_EXTRA_COUNT);
+    const bool hasGain = rule.gainColumn == GAIN_COLUMN_REQUIRED || (rule.gainColumn == GAIN_COLUMN_OPTIONAL && gain != -1);
+    const bool hasConstant = rule.constant != CONSTANT_NONE && (rule.gainColumn != GAIN_COLUMN_OPTIONAL || hasGain);
+    if (!inRange(cutoff, 0, 4294967295.0)) return where + "k must be a non-negative integer";
     if (rule.cutoff == CUTOFF_REQUIRED && cutoff == 0) return where + "k must be a positive integer";
-    if (rule.cutoff == CUTOFF_NONE && cutoff != 0) return where + "the measure takes no cut-off";
+    if ((rule.cutoff == CUTOFF_NONE || rule.cutoff == CUTOFF_RECALL) && cutoff != 0) return where + "the measure takes no cut-off";
     if (plan.rowField(row, ROW_DEPTH) != rule.depth) return where + "wrong depth code";
-    if (!isCount(plan.rowField(row, ROW_THRESHOLD), levels - 1.0) || levels == 0) return where + "relevance column out of range";
-    if (rule.gainColumn && (gains == 0 || !isCount(plan.rowField(row, ROW_GAIN), gains - 1.0))) return where + "gain column out of range";
-    const double ideal = plan.rowField(row, ROW_IDEAL);
-    if (rule.idealDcg && (!isCount(ideal, plan.constantsPerQuery() - 1.0) || ideal <= levels)) return where + "ideal slot out of range";
-    const bool paramOk = !rule.hasParam || (rule.paramInteger ? isCount(param, rule.paramHi) && param >= rule.paramLo : param > rule.paramLo && param < rule.paramHi);
-    if (!paramOk) return where + "parameter out of range";
+    if (!inRange(col, 0, levels - 1.0)) return where + "relevance column out of range";
+    if (hasGain ? !inRange(gain, 0, gains - static_cast<double>(rule.gainSpan)) : gain != -1) return where + "gain column out of range";
+    if (hasConstant ? !inRange(slot, levels + 1.0, plan.constantsPerQuery() - static_cast<double>(rule.constantSize)) : slot != -1) return where + "constant slot out of range";
+    if (rule.hasParam && !paramInRange(rule, param)) return where + "parameter out of range";
+    if (rule.levelSpan) {
+      if (!(col + param <= levels)) return where + "relevance levels 1..max must follow its column";
+      for (int l = 0; l < param; l++) if (plan.threshold(static_cast<int>(col) + l) != l + 1) return where + "relevance levels 1..max must follow its column";
+    }
+    if (!inRange(plan.rowField(row, ROW_FLAGS), 0, ROW_FLAG_JUDGED_ONLY)) return where + "unknown flags";
+    if (rule.needsOrder && (plan.flags() & PLAN_FLAG_NEEDS_ORDER) == 0) return where + "the plan must order every query";
+    if (!inRange(count, rule.extraMin, rule.extraMax) || !inRange(extra, 0, pool - count)) return where + "pool values out of range";
+  }
+  return "";
+}
+
+/**
+ * The query constants the evaluation reads beyond plain numbers: each gain-level slot (G,
+ * ndcg_rel, Rndcg) must hold a level count 0..IDEAL_LEVELS_MAX and positive integer counts, as
+ * step 0 writes them (at most 2^24 ranks in all), so that the kernels' walks stay inside the slot
+ * and their discount tables stay small.
+ */
+inline std::string checkConstants(const double* constants, size_t queries, const Plan& plan) {
+  const int per = plan.constantsPerQuery();
+  for (int row = 0; row < plan.measures(); row++) {
+    if (plan.rowInt(row, ROW_CONSTANT) < 0 || MEASURE_RULES[plan.rowInt(row, ROW_KIND)].constant != CONSTANT_IDEAL_LEVELS) continue;
+    for (size_t q = 0; q < queries; q++) {
+      const double* slot = constants + q * per + plan.rowInt(row, ROW_CONSTANT);
+      if (!inRange(slot[0], 0, IDEAL_LEVELS_MAX)) return "constants: malformed gain levels of query " + std::to_string(q);
+      double total = 0;
+      for (int l = 0; l < slot[0]; l++) {
+        total += slot[2 + 2 * l];
+        if (!std::isfinite(slot[1 + 2 * l]) || !inRange(slot[2 + 2 * l], 1, 2147483647.0) || total > 16777216.0) return "constants: malformed gain levels of query " + std::to_string(q);
+      }
+    }
   }
   return "";
 }

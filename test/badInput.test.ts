@@ -39,9 +39,9 @@ describe.each(BACKENDS)('bad input gives a clear error ($name backend)', ({ opti
   });
 
   it('k that is not a positive integer, unknown measures and parameters: the message lists the valid names', () => {
-    for (const name of ['P@0', 'P@-1', 'P@1.5', 'P@x', 'P', 'Rprec@5', 'MAP', 'AP(norm=max)', 'P(foo=1)@5', 'RBP(p=1)', 'RBP(p=0)', 'P(rel=0)@5', 'P(rel=1.5)@5', 'P(rel=1,rel=2)@5', 'nDCG(gain=cubic)']) {
+    for (const name of ['P@0', 'P@-1', 'P@1.5', 'P@x', 'P', 'Rprec@5', 'MAPX', 'AP(norm=max)', 'P(foo=1)@5', 'RBP(p=1)', 'RBP(p=0)', 'P(rel=0)@5', 'P(rel=1.5)@5', 'P(rel=1,rel=2)@5', 'nDCG(gain=cubic)']) {
       expect(() => evaluate(ok, [name], options), name).toThrow(MeasureNameError);
-      expect(() => evaluate(ok, [name], options), name).toThrow(/valid measures[\s\S]*nDCG\(rel=integer >= 1, gain=linear\|exp\)\[@k\]/);
+      expect(() => evaluate(ok, [name], options), name).toThrow(/valid measures[\s\S]*nDCG\(rel=integer >= 1, gain=linear\|exp[^\n]*\)\[@k\]/);
     }
     expect(() => evaluate(ok, [], options)).toThrow(/non-empty array/);
   });

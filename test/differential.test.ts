@@ -5,6 +5,8 @@ import { compilePlan } from '../src/measures/plan.js';
 import { TIE_MODES } from '../src/ties/modes.js';
 import { pick, randInt, rng } from '../src/util/random.js';
 import { COMPILED } from './backends.js';
+import { selfCheckBatch } from '../src/api/selfCheck.js';
+import { MEASURES } from '../src/measures/table.js';
 
 const MODES: TieMode[] = ['average', 'optimistic', 'pessimistic', 'trec', 'input'];
 const close = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b));
@@ -79,6 +81,25 @@ describe('differential: the compiled backends against the TypeScript reference',
 });
 
 describe.each(COMPILED)('differential: $name against the TypeScript reference', ({ name }) => {
+  it('every measure of the table, at its cut-offs and parameter examples, in every tie mode, equals the reference to the bit', () => {
+    const { batch, measures } = selfCheckBatch(1500, 0x5eed);
+    let values = 0;
+    for (const ties of MODES) {
+      const want = evaluateBatch(batch, measures, { ties, backend: 'js' });
+      const got = evaluateBatch(batch, measures, { ties, backend: name });
+      for (const m of measures) {
+        const a = got.perQuery[m]!;
+        const e = want.perQuery[m]!;
+        for (let q = 0; q < a.length; q++) {
+          if (!Object.is(a[q], e[q])) expect.fail(`${m} (${ties}) query ${q}: ${a[q]} vs reference ${e[q]}`);
+          values++;
+        }
+      }
+    }
+    expect(new Set(measures.map((m) => m.replace(/[(@].*/, ''))).size).toBe(MEASURES.length);
+    expect(values).toBe(5 * 1500 * measures.length);
+  });
+
   it('reads typed-array views at non-zero byte offsets', () => {
     const next = rng(77);
     const batch = randomBatch(next, 200);

@@ -54,8 +54,10 @@ inline double apFoundCrossing(Scratch& s, double above, double before, double st
  * documents add nothing and are skipped.
  *
  * With norm=found the denominator depends on the ordering: see `apFoundCrossing`.
+ * The sum is compensated (Kahan) unless `plain` (trec and input modes sum in rank order, as
+ * trec_eval does, so that values on an exact half print its digits).
  */
-TIE_EVAL_INLINE double averagePrecision(Scratch& s, int col, double cutoff, int norm, double relevant) {
+TIE_EVAL_INLINE double averagePrecision(Scratch& s, int col, double cutoff, int norm, double relevant, bool plain) {
   const double k = cutoff > 0 ? cutoff : s.n;
   double sum = 0;
   double carry = 0;  // Kahan: the rounding error of sum, kept so long groups stay exact to ~1 ulp
@@ -73,7 +75,7 @@ TIE_EVAL_INLINE double averagePrecision(Scratch& s, int col, double cutoff, int 
       for (double j = start + 1; j <= last; j++) {
         const double term = (share * (before + (j - start - 1) * inner + 1)) / j - carry;
         const double next = sum + term;
-        carry = next - sum - term;
+        carry = plain ? 0 : next - sum - term;
         sum = next;
       }
     }

@@ -20,8 +20,9 @@ inline double cappedSum(double a, double m, double cap) {
  * Tie-aware: a relevant document of a group with m judged non-relevant documents is equally
  * likely to follow 0..m of them, so n_d = B + Y with B those above the group and Y uniform on
  * 0..m; each of the group's r relevant documents adds 1 - (sum_y min(B + y, R)) / ((m + 1) min(N, R)).
+ * Compensated unless `plain`, as averagePrecision.
  */
-TIE_EVAL_INLINE double bpref(const Scratch& s, int col, double relevant, double judged) {
+TIE_EVAL_INLINE double bpref(const Scratch& s, int col, double relevant, double judged, bool plain) {
   if (relevant == 0) return 0;
   const double scale = std::min(judged - relevant, relevant);
   double sum = 0;
@@ -33,7 +34,7 @@ TIE_EVAL_INLINE double bpref(const Scratch& s, int col, double relevant, double 
     if (r > 0) {
       const double term = (scale == 0 ? r : r * (1 - cappedSum(nonrelAbove, m, relevant) / ((m + 1) * scale))) - carry;
       const double next = sum + term;
-      carry = next - sum - term;
+      carry = plain ? 0 : next - sum - term;
       sum = next;
     }
     nonrelAbove += m;

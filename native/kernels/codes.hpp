@@ -95,6 +95,7 @@ enum RowFlagBit {
 enum PlanFlagBit {
   PLAN_FLAG_JUDGED_ONLY = 1,
   PLAN_FLAG_NEEDS_ORDER = 2,
+  G_STATES_MAX = 65536,
 };
 
 // how deep a measure reads the ranking
@@ -178,42 +179,43 @@ struct MeasureRule {
   int gainSpan;
   double extraMin;
   double extraMax;
+  bool needsOrder;
 };
 
 /** The rules by kind. */
 constexpr MeasureRule MEASURE_RULES[KIND_COUNT] = {
-    {2, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // P
-    {2, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // R
-    {2, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // F1
-    {1, 0, 0, 0, 0, true, 0.0, 2.0, true, false, false, 1, 0, 0},  // AP
-    {1, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // RR
-    {1, 1, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // DCG
-    {1, 1, 1, 1, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // nDCG
-    {1, 1, 1, 1, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // ideal_dcg
-    {1, 2, 2, 1, 0, true, 0.0, 1.0, false, true, false, 1, 0, 0},  // RBP
-    {0, 0, 0, 0, 0, true, 0.0, 1.0, false, true, false, 1, 0, 0},  // rbp_resid
-    {0, 0, 0, 0, 1, true, 0.0, 1000000000.0, false, true, false, 1, 0, 0},  // Rprec
-    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // bpref
-    {2, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // Success
-    {1, 0, 0, 0, 0, true, 1.0, 30.0, true, false, true, 1, 0, 0},  // ERR
-    {3, 0, 0, 0, 0, true, 0.0, 1.0, false, false, false, 1, 0, 0},  // IPrec
-    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 1, 1000000},  // 11pt_avg
-    {0, 1, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // infAP
-    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // binG
-    {0, 1, 3, 65, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // G
-    {0, 1, 3, 65, 0, false, 0.0, 0.0, false, false, false, 3, 0, 0},  // ndcg_rel
-    {0, 1, 3, 65, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // Rndcg
-    {1, 1, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // Judged
-    {2, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // unj
-    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // NumQ
-    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // NumRet
-    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // NumRel
-    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // num_nonrel_judged_ret
-    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // SetP
-    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // SetR
-    {0, 0, 0, 0, 0, true, 0.0, 1000000000.0, false, true, false, 1, 0, 0},  // SetF
-    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0},  // SetAP
-    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 5, 5},  // utility
+    {2, 0, 0, 0, 0, true, 0.0, 1.0, true, false, false, 1, 0, 0, false},  // P
+    {2, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // R
+    {2, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // F1
+    {1, 0, 0, 0, 0, true, 0.0, 2.0, true, false, false, 1, 0, 0, false},  // AP
+    {1, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // RR
+    {1, 1, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // DCG
+    {1, 1, 1, 1, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // nDCG
+    {1, 1, 1, 1, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // ideal_dcg
+    {1, 2, 2, 1, 0, true, 0.0, 1.0, false, true, false, 1, 0, 0, false},  // RBP
+    {0, 0, 0, 0, 0, true, 0.0, 1.0, false, true, false, 1, 0, 0, false},  // rbp_resid
+    {0, 0, 0, 0, 1, true, 0.0, 1000000000.0, false, true, false, 1, 0, 0, false},  // Rprec
+    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // bpref
+    {2, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // Success
+    {1, 0, 0, 0, 0, true, 1.0, 30.0, true, false, true, 1, 0, 0, false},  // ERR
+    {3, 0, 0, 0, 0, true, 0.0, 1.0, false, false, false, 1, 0, 0, false},  // IPrec
+    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 1, 1000000, false},  // 11pt_avg
+    {0, 1, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // infAP
+    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // binG
+    {0, 1, 3, 65, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, true},  // G
+    {0, 1, 3, 65, 0, false, 0.0, 0.0, false, false, false, 3, 0, 0, false},  // ndcg_rel
+    {0, 1, 3, 65, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // Rndcg
+    {1, 1, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // Judged
+    {2, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // unj
+    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // NumQ
+    {0, 0, 0, 0, 0, true, 0.0, 1000000000000000.0, true, false, false, 1, 0, 0, false},  // NumRet
+    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // NumRel
+    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // num_nonrel_judged_ret
+    {0, 0, 0, 0, 0, true, 0.0, 1.0, true, false, false, 1, 0, 0, false},  // SetP
+    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // SetR
+    {0, 0, 0, 0, 0, true, 0.0, 1000000000.0, false, true, false, 1, 0, 0, false},  // SetF
+    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // SetAP
+    {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 5, 5, false},  // utility
 };
 
 }  // namespace tie_eval

@@ -71,7 +71,7 @@ TIE_EVAL_INLINE void countGroupsWith(const double* scores, const L* labels, int6
     const double label = static_cast<double>(labels[start + i]);
     groupJudged[above] += label >= 0 ? 1 : 0;
     for (int t = 0; t < levels; t++) groupRel[above * levels + t] += label >= plan.threshold(t) ? 1 : 0;
-    for (int c = 0; c < gains; c++) groupGain[above * gains + c] += gainOf(label, plan.gainType(c), plan.gainRel(c));
+    for (int c = 0; c < gains; c++) groupGain[above * gains + c] += gainOf(label, plan, c);
   }
   // pack the rows: the group starting at position p ends at p + size[p], where the next one starts
   int g = 0;

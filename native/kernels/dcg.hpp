@@ -8,9 +8,10 @@ namespace tie_eval {
 /**
  * DCG@k (cutoff 0: the whole ranking) with discount 1/log2(j + 1): every position of a group
  * takes the group's mean gain (gain sum / n_i) times its discount. Summed with Kahan's
- * compensation so long rankings and large groups stay exact to ~1 ulp.
+ * compensation so long rankings and large groups stay exact to ~1 ulp (unless `plain`, as
+ * averagePrecision).
  */
-TIE_EVAL_INLINE double dcg(const Scratch& s, int gainCol, double cutoff) {
+TIE_EVAL_INLINE double dcg(const Scratch& s, int gainCol, double cutoff, bool plain) {
   const double k = cutoff > 0 ? cutoff : s.n;
   double sum = 0;
   double carry = 0;
@@ -24,7 +25,7 @@ TIE_EVAL_INLINE double dcg(const Scratch& s, int gainCol, double cutoff) {
       for (int j = static_cast<int>(start) + 1; j <= last; j++) {
         const double term = mean * s.discount[j] - carry;
         const double next = sum + term;
-        carry = next - sum - term;
+        carry = plain ? 0 : next - sum - term;
         sum = next;
       }
     }
@@ -34,8 +35,8 @@ TIE_EVAL_INLINE double dcg(const Scratch& s, int gainCol, double cutoff) {
 }
 
 /** nDCG@k = E[DCG@k] / IDCG@k, 0 when the ideal DCG is 0. */
-TIE_EVAL_INLINE double ndcg(const Scratch& s, int gainCol, double cutoff, double ideal) {
-  return ideal > 0 ? dcg(s, gainCol, cutoff) / ideal : 0;
+TIE_EVAL_INLINE double ndcg(const Scratch& s, int gainCol, double cutoff, double ideal, bool plain) {
+  return ideal > 0 ? dcg(s, gainCol, cutoff, plain) / ideal : 0;
 }
 
 }  // namespace tie_eval

@@ -3,21 +3,33 @@
 #include <cmath>
 #include <cstdint>
 #include "averagePrecision.hpp"
+#include "binG.hpp"
 #include "bpref.hpp"
 #include "buildGroups.hpp"
 #include "codes.hpp"
 #include "countGroups.hpp"
+#include "counts.hpp"
 #include "dcg.hpp"
+#include "err.hpp"
 #include "f1.hpp"
 #include "firstNaN.hpp"
+#include "g.hpp"
+#include "infAP.hpp"
+#include "iprec.hpp"
+#include "iprecMean.hpp"
+#include "judged.hpp"
+#include "judgedView.hpp"
+#include "ndcgRel.hpp"
 #include "orderQuery.hpp"
 #include "plan.hpp"
 #include "precision.hpp"
 #include "rbp.hpp"
 #include "recall.hpp"
 #include "reciprocalRank.hpp"
+#include "rndcg.hpp"
 #include "rprec.hpp"
 #include "scratch.hpp"
+#include "setMeasures.hpp"
 #include "success.hpp"
 
 namespace tie_eval {
@@ -25,19 +37,27 @@ namespace tie_eval {
 /**
  * One query, every measure of the plan, one ordering: checks the scores, orders the query
  * (step 1), builds its group table down to the deepest position a measure reads (step 2;
- * countGroups does both at once for a small query in average mode) and runs each measure
- * kernel over it, writing measure `row`'s value to out[row * queries + q].
+ * countGroups does both at once for a small query in average mode), cuts it at maxRank and,
+ * for -J after -M (PLAN_FLAG_JUDGED_ONLY), takes its judged view, and runs each measure kernel
+ * over it (a judged_only measure over the judged view), writing measure `row`'s value to
+ * out[row * queries + q]. In trec and input modes sums run in rank order, as trec_eval's do.
  * `constants[at..]` are the query's constants from prepareQuery.
  * Returns a status code; on failure `s.badPosition` is the offending position.
  */
 template <typename L>
 int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys, int64_t start, int n, int mode, const Plan& plan, const double* constants, int64_t at, Scratch& s, double* out, int64_t q, int64_t queries) {
   const int count = plan.measures();
-  // the deepest position any measure reads: its cut-off, R (DEPTH_RELEVANT), else the whole ranking
+  const bool judgedOnly = (plan.flags() & PLAN_FLAG_JUDGED_ONLY) != 0;
+  // the deepest position any measure reads: its cut-off, its rank of R (DEPTH_RELEVANT), else the
+  // whole ranking (also for a measure of the judged view, whose ranks lie anywhere)
   double depth = 0;
+  bool views = judgedOnly;
   for (int row = 0; row < count; row++) {
     const double cutoff = plan.rowField(row, ROW_CUTOFF);
-    const double need = plan.rowField(row, ROW_DEPTH) == DEPTH_RELEVANT ? constants[at + static_cast<int>(plan.rowField(row, ROW_THRESHOLD))] : cutoff > 0 ? cutoff : n;
+    const bool own = (plan.rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
+    views = views || own;
+    const bool whole = judgedOnly || own;
+    const double need = whole ? n : plan.rowInt(row, ROW_DEPTH) == DEPTH_RELEVANT ? rprecDepth(plan.rowField(row, ROW_PARAM), constants[at + plan.rowInt(row, ROW_THRESHOLD)]) : cutoff > 0 ? cutoff : n;
     depth = std::max(depth, need);
   }
   depth = std::min(depth, static_cast<double>(n));
@@ -47,7 +67,7 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
   s.ensure(n, plan.levels(), plan.gains());
   // NaN scores: checked here for countGroups; orderQuery checks them itself (its selection finds
   // them in a pass it makes anyway)
-  if (mode == AVERAGE && n <= SELECT_ABOVE) {
+  if (mode == AVERAGE && n <= SELECT_ABOVE && (plan.flags() & PLAN_FLAG_NEEDS_ORDER) == 0) {
     s.badPosition = firstNaN(scores, start, n);
     if (s.badPosition >= 0) return STATUS_SCORE_NAN;
     countGroups(scores, labels, start, n, static_cast<int>(depth), plan, s);
@@ -58,15 +78,26 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
   }
   // a cut ranking ends with the group reaching maxRank (read only by measures that read it all)
   if (cut && depth == plan.maxRank()) s.n = s.groupEnd[s.groupCount - 1];
+  s.judgedView = false;
+  if (views) judgedEnds(s);
+  if (judgedOnly) swapView(s);
+  const bool plain = mode == TREC || mode == INPUT;
+  const bool broken = mode != AVERAGE;
   for (int row = 0; row < count; row++) {
-    const int kind = static_cast<int>(plan.rowField(row, ROW_KIND));
+    const int kind = plan.rowInt(row, ROW_KIND);
     const double cutoff = plan.rowField(row, ROW_CUTOFF);
-    const int col = static_cast<int>(plan.rowField(row, ROW_THRESHOLD));
+    const int col = plan.rowInt(row, ROW_THRESHOLD);
+    const int gain = plan.rowInt(row, ROW_GAIN);
+    const double param = plan.rowField(row, ROW_PARAM);
+    const int64_t slot = at + plan.rowInt(row, ROW_CONSTANT);
+    const int extra = plan.rowInt(row, ROW_EXTRA);
     const double relevant = constants[at + col];
+    const bool own = !judgedOnly && (plan.rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
+    if (own) swapView(s);
     double value = 0;
     switch (kind) {
       case KIND_P:
-        value = precision(s, col, cutoff);
+        value = precision(s, col, cutoff, param, relevant);
         break;
       case KIND_R:
         value = recall(s, col, cutoff, relevant);
@@ -75,30 +106,95 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
         value = f1(s, col, cutoff, relevant);
         break;
       case KIND_AP:
-        value = averagePrecision(s, col, cutoff, static_cast<int>(plan.rowField(row, ROW_PARAM)), relevant);
+        value = averagePrecision(s, col, cutoff, static_cast<int>(param), relevant, plain);
         break;
       case KIND_RR:
         value = reciprocalRank(s, col, cutoff);
         break;
       case KIND_DCG:
-        value = dcg(s, static_cast<int>(plan.rowField(row, ROW_GAIN)), cutoff);
+        value = dcg(s, gain, cutoff, plain);
         break;
       case KIND_NDCG:
-        value = ndcg(s, static_cast<int>(plan.rowField(row, ROW_GAIN)), cutoff, constants[at + static_cast<int64_t>(plan.rowField(row, ROW_IDEAL))]);
+        value = ndcg(s, gain, cutoff, constants[slot], plain);
+        break;
+      case KIND_IDEAL_DCG:
+        value = constants[slot];
         break;
       case KIND_RBP:
-        value = rbp(s, col, cutoff, plan.rowField(row, ROW_PARAM));
+        value = rbp(s, col, gain, cutoff, param, gain >= 0 ? std::max(1.0, constants[slot]) : 1, plain);
+        break;
+      case KIND_RBP_RESID:
+        value = rbpResid(s, param, plain);
         break;
       case KIND_RPREC:
-        value = rprec(s, col, relevant);
+        value = rprec(s, col, relevant, param);
         break;
       case KIND_BPREF:
-        value = bpref(s, col, relevant, constants[at + plan.judgedSlot()]);
+        value = bpref(s, col, relevant, constants[at + plan.judgedSlot()], plain);
         break;
       case KIND_SUCCESS:
         value = success(s, col, cutoff);
         break;
+      case KIND_ERR:
+        value = err(s, col, cutoff, param, plain);
+        break;
+      case KIND_IPREC:
+        value = iprec(s, col, relevant, param, broken);
+        break;
+      case KIND_IPREC_MEAN:
+        value = iprecMean(s, col, relevant, plan, extra, plan.rowInt(row, ROW_EXTRA_COUNT), broken);
+        break;
+      case KIND_INFAP:
+        value = infAP(s, col, gain, relevant, plain);
+        break;
+      case KIND_BING:
+        value = binG(s, col, relevant, plain);
+        break;
+      case KIND_G:
+        value = g(s, labels, start, plan, gain, constants, slot, s.judgedView ? s.judgedEnd.data() : s.groupEnd.data(), s.judgedView, plain);
+        if (value < 0) return STATUS_TOO_MANY_STATES;
+        break;
+      case KIND_NDCG_REL:
+        value = ndcgRel(s, gain, constants, slot, plain);
+        break;
+      case KIND_RNDCG:
+        value = rndcg(s, gain, relevant, constants, slot, plain);
+        break;
+      case KIND_JUDGED:
+        value = judged(s, gain, cutoff);
+        break;
+      case KIND_UNJ:
+        value = unjudged(s, cutoff);
+        break;
+      case KIND_NUM_Q:
+        value = 1;
+        break;
+      case KIND_NUM_RET:
+        value = numRet(s, col, param);
+        break;
+      case KIND_NUM_REL:
+        value = relevant;
+        break;
+      case KIND_NUM_NONREL_RET:
+        value = numNonRelRet(s, col);
+        break;
+      case KIND_SET_P:
+        value = setP(s, col, relevant, param);
+        break;
+      case KIND_SET_R:
+        value = setR(s, col, relevant);
+        break;
+      case KIND_SET_F:
+        value = setF(s, col, relevant, param);
+        break;
+      case KIND_SET_AP:
+        value = setAP(s, col, relevant);
+        break;
+      case KIND_UTILITY:
+        value = utility(s, col, relevant, plan, extra);
+        break;
     }
+    if (own) swapView(s);
     out[row * queries + q] = value;
   }
   return STATUS_OK;

@@ -1,6 +1,7 @@
 // The packed plan (src/measures/plan.ts): a header (measures M, levels T, gain columns G,
-// constants per query C, maxRank), then T levels, G gain codes, G gain levels, and M rows
-// of ROW_SIZE fields (codes.hpp names them). Every number is a double. checkPlan (addon.cc) validates it first.
+// constants per query C, maxRank, flags, pool size P), then T levels, GAIN_SIZE fields per gain
+// column, ROW_SIZE fields per measure row, and P pool numbers (codes.hpp names the fields).
+// Every number is a double. checkPlan (checkArgs.hpp) validates it first.
 // Plan decodes the header once: its int fields and pointers cannot alias the doubles the
 // kernels store, so the compiler keeps them in registers in the hot loops.
 #pragma once
@@ -14,10 +15,12 @@ struct Plan {
   int gainCount;
   int constantCount;
   double maxRankValue;
+  int flagBits;
+  int poolCount;
   const double* thresholds;
-  const double* gainTypes;
-  const double* gainRels;
+  const double* gainFields;
   const double* rows;
+  const double* poolValues;
 
   explicit Plan(const double* packed)
       : measureCount(static_cast<int>(packed[HEADER_MEASURES])),
@@ -25,10 +28,12 @@ struct Plan {
         gainCount(static_cast<int>(packed[HEADER_GAINS])),
         constantCount(static_cast<int>(packed[HEADER_CONSTANTS])),
         maxRankValue(packed[HEADER_MAX_RANK]),
+        flagBits(static_cast<int>(packed[HEADER_FLAGS])),
+        poolCount(static_cast<int>(packed[HEADER_POOL])),
         thresholds(packed + HEADER_SIZE),
-        gainTypes(thresholds + levelCount),
-        gainRels(gainTypes + gainCount),
-        rows(gainRels + gainCount) {}
+        gainFields(thresholds + levelCount),
+        rows(gainFields + GAIN_SIZE * gainCount),
+        poolValues(rows + ROW_SIZE * measureCount) {}
 
   int measures() const { return measureCount; }
   int levels() const { return levelCount; }
@@ -36,11 +41,20 @@ struct Plan {
   int constantsPerQuery() const { return constantCount; }
   /** -M: positions past it are cut after ordering (0: none). */
   double maxRank() const { return maxRankValue; }
+  /** PLAN_FLAG_ bits. */
+  int flags() const { return flagBits; }
+  int poolSize() const { return poolCount; }
   double threshold(int t) const { return thresholds[t]; }
-  int gainType(int c) const { return static_cast<int>(gainTypes[c]); }
-  double gainRel(int c) const { return gainRels[c]; }
+  /** Field `field` (a GAIN_FIELD_ index) of gain column `c`. */
+  double gainField(int c, int field) const { return gainFields[c * GAIN_SIZE + field]; }
+  int gainType(int c) const { return static_cast<int>(gainField(c, GAIN_FIELD_TYPE)); }
+  double gainRel(int c) const { return gainField(c, GAIN_FIELD_REL); }
+  int gainTransform(int c) const { return static_cast<int>(gainField(c, GAIN_FIELD_TRANSFORM)); }
   /** Field `field` of measure row `row`. */
   double rowField(int row, int field) const { return rows[row * ROW_SIZE + field]; }
+  int rowInt(int row, int field) const { return static_cast<int>(rowField(row, field)); }
+  /** Number `i` of the pool (gain tables, recall levels, utility's coefficients). */
+  double pool(int i) const { return poolValues[i]; }
   /** Index of the judged count in a query's constants. */
   int judgedSlot() const { return levelCount; }
 };

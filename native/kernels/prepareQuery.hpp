@@ -36,8 +36,61 @@ int countAtLeast(const L* labels, int64_t start, int n, double level) {
   return count;
 }
 
-/** The ideal labels an nDCG with this cut-off reads (0: no cut-off, all m of them). */
+/** The ideal labels an ideal DCG with this cut-off reads (0: no cut-off, all m of them). */
 inline int idealDepth(double cutoff, int m) { return cutoff > 0 ? static_cast<int>(std::min<double>(cutoff, m)) : m; }
+
+/**
+ * The positive gains of the ideal labels (sorted descending) in gain column `col`, as levels:
+ * writes gain, count pairs to `levels`, gain descending, equal gains merged, and returns how
+ * many; -1 when there are more than IDEAL_LEVELS_MAX.
+ */
+inline int idealLevels(const double* top, int m, const Plan& plan, int col, double* levels) {
+  int count = 0;
+  for (int i = 0; i < m;) {
+    const double label = top[i];
+    double run = 0;
+    for (; i < m && top[i] == label; i++) run++;
+    const double gain = gainOf(label, plan, col);
+    if (!(gain > 0)) continue;
+    // insert by gain descending (few levels), or add to an equal one
+    int at = 0;
+    while (at < count && levels[2 * at] > gain) at++;
+    if (at < count && levels[2 * at] == gain) {
+      levels[2 * at + 1] = levels[2 * at + 1] + run;
+      continue;
+    }
+    if (count == IDEAL_LEVELS_MAX) return -1;
+    for (int j = count; j > at; j--) {
+      levels[2 * j] = levels[2 * j - 2];
+      levels[2 * j + 1] = levels[2 * j - 1];
+    }
+    levels[2 * at] = gain;
+    levels[2 * at + 1] = run;
+    count++;
+  }
+  return count;
+}
+
+/** The DCG of gain levels (gain, count pairs, descending) down to rank `cutoff` (0: all of them). */
+inline double levelsDcg(const double* levels, int count, double cutoff, const double* discount) {
+  double sum = 0;
+  int j = 0;
+  for (int l = 0; l < count; l++) {
+    for (double c = 0; c < levels[2 * l + 1]; c++) {
+      if (cutoff > 0 && j >= cutoff) return sum;
+      j++;
+      sum += levels[2 * l] * discount[j];
+    }
+  }
+  return sum;
+}
+
+/** How many of the ideal labels, largest first, a measure's constant reads: the largest one, all of them (gain levels), or its cut-off's. */
+inline int constantDepth(int constant, const Plan& plan, int row, int m) {
+  if (constant == CONSTANT_MAX_LABEL) return std::min(1, m);
+  if (constant == CONSTANT_IDEAL_LEVELS || plan.gainType(plan.rowInt(row, ROW_GAIN)) == GAIN_TABLE) return m;
+  return idealDepth(plan.rowField(row, ROW_CUTOFF), m);
+}
 
 /** Whether a label of type L needs the integer check (integer types are integers). */
 template <typename L>
@@ -46,8 +99,9 @@ constexpr bool mayBeFractional() { return std::is_floating_point<L>::value; }
 /**
  * Step 0, the judgements (nothing here depends on scores): checks the query's labels and
  * writes its constants at `constants[at..]`: R at each relevance level, the judged count J,
- * and the ideal DCG of every nDCG measure (ideal labels sorted descending; without a cut-off
- * all of them count, as in trec_eval's ndcg).
+ * and each measure's own (see the CONSTANT_ codes): the ideal DCG of an nDCG (ideal labels
+ * sorted by gain descending; without a cut-off all of them count, as in trec_eval's ndcg), the
+ * largest judged label for graded RBP, the ideal gain levels for G, ndcg_rel and Rndcg.
  * `relevant` (R given by the caller, NaN when not) replaces the counted R; it must be a
  * count no smaller than the relevant documents of the ranking or of the ideal labels.
  * Returns a status code; on failure `s.badPosition` is the offending position or -1.
@@ -88,23 +142,42 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
     if (relevant < constants[at]) return STATUS_RELEVANT_TOO_SMALL;
     constants[at] = relevant;
   }
-  // the ideal DCG of each measure with an ideal slot (nDCG): gains of the labels in descending order, listed once
-  // (most measure sets have no nDCG) as deep as the deepest one reads
+  // each measure's own constants (most measure sets have none): from the ideal labels in
+  // descending order, listed once as deep as the deepest one reads
   int deepest = 0;
   for (int row = 0; row < plan.measures(); row++) {
-    if (plan.rowField(row, ROW_IDEAL) >= 0) deepest = std::max(deepest, idealDepth(plan.rowField(row, ROW_CUTOFF), m));
+    const int constant = plan.rowInt(row, ROW_CONSTANT) < 0 ? CONSTANT_NONE : MEASURE_RULES[plan.rowInt(row, ROW_KIND)].constant;
+    if (constant != CONSTANT_NONE) deepest = std::max(deepest, constantDepth(constant, plan, row, m));
   }
-  if (deepest == 0) return STATUS_OK;
+  if (deepest == 0 && m > 0) return STATUS_OK;
   s.ensureIdeal(m);
   double* top = s.idealTop.data();
-  largestDescending(ideal + idealStart, m, deepest, top);
+  if (deepest > 0) largestDescending(ideal + idealStart, m, deepest, top);
   for (int row = 0; row < plan.measures(); row++) {
-    if (plan.rowField(row, ROW_IDEAL) < 0) continue;
-    const int col = static_cast<int>(plan.rowField(row, ROW_GAIN));
-    const int last = idealDepth(plan.rowField(row, ROW_CUTOFF), m);
-    double sum = 0;
-    for (int j = 1; j <= last; j++) sum += gainOf(top[j - 1], plan.gainType(col), plan.gainRel(col)) * s.discount[j];
-    constants[at + static_cast<int64_t>(plan.rowField(row, ROW_IDEAL))] = sum;
+    const int64_t slot = at + plan.rowInt(row, ROW_CONSTANT);
+    const int constant = plan.rowInt(row, ROW_CONSTANT) < 0 ? CONSTANT_NONE : MEASURE_RULES[plan.rowInt(row, ROW_KIND)].constant;
+    if (constant == CONSTANT_NONE) continue;
+    const int col = plan.rowInt(row, ROW_GAIN);
+    if (constant == CONSTANT_MAX_LABEL) {
+      // the largest judged label (0 without one): graded RBP's gains are the labels over it
+      constants[slot] = m > 0 ? std::max(0.0, top[0]) : 0;
+    } else if (constant == CONSTANT_IDEAL_LEVELS || plan.gainType(col) == GAIN_TABLE) {
+      // the positive ideal gains as levels (a table's gains need not follow the labels' order)
+      double* levels = s.gainLevels.data();
+      const int count = idealLevels(top, m, plan, col, levels);
+      if (count < 0) return STATUS_TOO_MANY_GAIN_LEVELS;
+      if (constant == CONSTANT_IDEAL_LEVELS) {
+        constants[slot] = count;
+        for (int i = 0; i < 2 * count; i++) constants[slot + 1 + i] = levels[i];
+      } else {
+        constants[slot] = levelsDcg(levels, count, plan.rowField(row, ROW_CUTOFF), s.discount.data());
+      }
+    } else {
+      const int last = idealDepth(plan.rowField(row, ROW_CUTOFF), m);
+      double sum = 0;
+      for (int j = 1; j <= last; j++) sum += gainOf(top[j - 1], plan, col) * s.discount[j];
+      constants[slot] = sum;
+    }
   }
   return STATUS_OK;
 }

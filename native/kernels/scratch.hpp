@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <vector>
+#include "codes.hpp"
 
 namespace tie_eval {
 
@@ -20,6 +21,9 @@ struct Scratch {
   int gains = 0;
   /** where a kernel found bad input (position in the query, or -1) */
   int64_t badPosition = -1;
+  /** the judged view's ranking length (see judgedView.hpp), and whether the view is in place */
+  int judgedN = 0;
+  bool judgedView = false;
   /** positions 0..n-1 of the query in rank order */
   std::vector<int32_t> order;
   /** a copy of the query's scores for selecting the cut-off score; countGroups' counts of higher scores on the baseline path */
@@ -40,6 +44,19 @@ struct Scratch {
   std::vector<double> idealTop;
   /** hypergeometric probabilities for AP(norm=found) */
   std::vector<double> pmf;
+  /** the group ends of the judged view: the ranking without its unjudged documents (judged_only, -J after -M) */
+  std::vector<int32_t> judgedEnd;
+  /** work arrays of the kernels that need one or two besides the group table (ERR, infAP, IPrec) */
+  std::vector<double> work;
+  std::vector<double> work2;
+  /** G's chances of the counts drawn per distinct gain, in two buffers that take turns */
+  std::vector<double> states;
+  std::vector<double> states2;
+  /** IPrec's candidate groups (8 numbers each) and its heap of candidate values (4 numbers each) */
+  std::vector<double> iprecGroups;
+  std::vector<double> iprecHeap;
+  /** the ideal gains' levels of one query: gain, count pairs (step 0) */
+  std::vector<double> gainLevels = std::vector<double>(2 * IDEAL_LEVELS_MAX);
   /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 */
   std::vector<double> discount = std::vector<double>(1, 0.0);
 
@@ -53,6 +70,11 @@ struct Scratch {
       groupEnd.resize(cap);
       groupJudged.resize(cap);
       pmf.resize(cap + 1);
+      judgedEnd.resize(cap);
+      work.resize(cap + 1);
+      work2.resize(cap + 1);
+      iprecGroups.resize(8 * cap);
+      iprecHeap.resize(4 * cap);
     }
     size_t cap = order.size();
     if (groupRel.size() < cap * levelCount) groupRel.resize(cap * levelCount);
@@ -61,13 +83,20 @@ struct Scratch {
     ensureDiscount(size);
   }
 
+  /** Makes room for G's states. */
+  void ensureStates(size_t count) {
+    if (states.size() >= count) return;
+    states.resize(std::max(count, 2 * states.size()));
+    states2.resize(states.size());
+  }
+
   /** Makes room for m ideal labels. */
   void ensureIdeal(size_t m) {
     if (idealTop.size() < m) idealTop.resize(std::max<size_t>({m, 2 * idealTop.size(), 16}));
     ensureDiscount(m);
   }
 
- private:
+  /** Makes room for the discounts of ranks 1..size. */
   void ensureDiscount(size_t size) {
     if (discount.size() > size) return;
     size_t old = discount.size();

@@ -4,6 +4,7 @@ import { MEASURES, type MeasureEntry } from '../measures/table.js';
 import { rng, pick, randInt } from '../util/random.js';
 import type { TieMode } from '../ties/modes.js';
 import { evaluateBatch } from './evaluateBatch.js';
+import type { Batch } from './types.js';
 
 /** What `selfCheck` found. */
 export interface SelfCheckResult {
@@ -21,9 +22,12 @@ const MODES: readonly TieMode[] = ['average', 'optimistic', 'pessimistic', 'trec
 /** The cut-offs selfCheck tries: from one to past most queries. */
 const CUTOFFS = [1, 3, 10, 25, 100, 700];
 
+/** The recall levels selfCheck tries for a measure whose cut-off is one (IPrec). */
+const RECALLS = [0, 0.3, 0.5, 1];
+
 /** A measure's names for selfCheck: at each cut-off it allows (and none where it may have none), and each parameter's examples at one cut-off. */
 function selfCheckNames(m: MeasureEntry): string[] {
-  const cuts = m.cutoff === 'none' ? [''] : [...CUTOFFS.map((k) => `@${k}`), ...(m.cutoff === 'optional' ? [''] : [])];
+  const cuts = m.cutoff === 'none' ? [''] : m.cutoff === 'recall' ? RECALLS.map((r) => `@${r}`) : [...CUTOFFS.map((k) => `@${k}`), ...(m.cutoff === 'optional' ? [''] : [])];
   const variants = m.params.flatMap((p) => p.examples.map((x) => `(${p.name}=${x})${cuts[2] ?? cuts[0]}`));
   return [...cuts, ...variants].map((tail) => `${m.name}${tail}`);
 }
@@ -37,9 +41,13 @@ function selfCheckNames(m: MeasureEntry): string[] {
  * @param backend the backend to check; default the one `auto` selects
  * @param queries queries per tie mode (default 2000)
  */
-export function selfCheck(backend: BackendName | 'auto' = 'auto', queries = 2000): SelfCheckResult {
-  const name = resolveBackend(backend).name;
-  const next = rng(0x7e1e);
+/**
+ * The seeded random batch selfCheck evaluates: `queries` queries of up to 600 documents, heavy
+ * ties, unjudged and pooled labels, ideal labels beyond the ranking; and the names it checks,
+ * every measure of the table at its cut-offs and parameter examples.
+ */
+export function selfCheckBatch(queries: number, seed = 0x7e1e): { batch: Batch; measures: string[] } {
+  const next = rng(seed);
   const offsets = new Uint32Array(queries + 1);
   for (let q = 0; q < queries; q++) offsets[q + 1] = offsets[q]! + (next() < 0.9 ? randInt(next, 0, 40) : randInt(next, 41, 600));
   const total = offsets[queries]!;
@@ -48,16 +56,23 @@ export function selfCheck(backend: BackendName | 'auto' = 'auto', queries = 2000
   const docs: string[] = [];
   const ideal: number[][] = [];
   for (let q = 0; q < queries; q++) {
-    const levels = pick(next, [1, 2, 3, 10, 1e9]);
+    // score levels for tie groups of a dozen documents or so at most: interpolated precision's
+    // exact average costs O(m^2 r^2 n) in a group of n with r relevant (see docs/measures.md)
+    const n = offsets[q + 1]! - offsets[q]!;
+    const levels = Math.max(pick(next, [1, 2, 3, 10, 1e9]), Math.ceil(n / 12));
     for (let i = offsets[q]!; i < offsets[q + 1]!; i++) {
       scores[i] = randInt(next, 0, levels);
-      labels[i] = pick(next, [-1, 0, 0, 0, 1, 2, 3]);
+      labels[i] = pick(next, [-2, -1, 0, 0, 0, 1, 2, 3]);
       docs.push(`doc${randInt(next, 0, 1e9)}-${i}`);
     }
     ideal.push([...labels.subarray(offsets[q], offsets[q + 1]), ...Array.from({ length: randInt(next, 0, 5) }, () => randInt(next, 0, 3))]);
   }
-  const measures = MEASURES.flatMap((m: MeasureEntry) => selfCheckNames(m));
-  const batch = { scores, labels, offsets, docs, idealLabels: ideal };
+  return { batch: { scores, labels, offsets, docs, idealLabels: ideal }, measures: MEASURES.flatMap((m: MeasureEntry) => selfCheckNames(m)) };
+}
+
+export function selfCheck(backend: BackendName | 'auto' = 'auto', queries = 2000): SelfCheckResult {
+  const name = resolveBackend(backend).name;
+  const { batch, measures } = selfCheckBatch(queries);
   let maxDeviation = 0;
   let values = 0;
   for (const ties of MODES) {

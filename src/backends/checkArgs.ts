@@ -2,7 +2,7 @@ import { InputError, InputTypeError } from '../core/errors.js';
 import { isLabelArray } from '../core/labels.js';
 import { checkOffsets } from '../core/offsets.js';
 import { ROW_SIZE, Row, type Plan } from '../measures/plan.js';
-import { Constant, Cutoff, Gain, GainColumn, RowFlag } from '../measures/codes.js';
+import { Constant, Cutoff, Gain, GainColumn, GainTransform, PlanFlag, RowFlag } from '../measures/codes.js';
 import { MEASURE_RULES, paramInRange } from '../measures/rules.js';
 import { TIE_MODES, TREC } from '../ties/modes.js';
 import type { JudgedBatch } from './backend.js';
@@ -28,8 +28,8 @@ export function checkJudged(judged: JudgedBatch, plan: Plan): void {
 /**
  * Checks a plan's numbers against the measure table's rules (src/measures/rules.ts; the addon
  * checks the same rules, generated into native/kernels/codes.hpp): the layout, levels, gain
- * columns and their tables, and per row its kind, cut-off, depth code, parameter, columns,
- * constant slot and pool values, all within range.
+ * columns and their tables, flags, finite pool values, and per row its kind, cut-off, depth
+ * code, parameter, columns, constant slot and pool values, all within range.
  */
 export function checkPlan(plan: Plan): void {
   const levels = plan.thresholds.length;
@@ -40,11 +40,13 @@ export function checkPlan(plan: Plan): void {
   };
   if (plan.rows.length !== plan.measures.length * ROW_SIZE || plan.constantsPerQuery < levels + 1) malformed('the layout');
   if (!inRange(plan.maxRank, 0, 0xffffffff)) malformed('maxRank');
+  if (!inRange(plan.flags, 0, PlanFlag.JUDGED_ONLY | PlanFlag.NEEDS_ORDER)) malformed('the flags');
+  if (!plan.pool.every(Number.isFinite)) malformed('the pool');
   for (let t = 0; t < levels; t++) if (!(plan.thresholds[t]! >= 1) || (t > 0 && !(plan.thresholds[t]! > plan.thresholds[t - 1]!))) malformed('a relevance level');
   for (let c = 0; c < gains; c++) {
     const table = plan.gainTable[c]!;
     const pairs = plan.gainTablePairs[c]!;
-    if (!inRange(plan.gainType[c]!, 0, Gain.POOL) || !(plan.gainRel[c]! >= 1) || !inRange(table, 0, plan.pool.length) || !inRange(pairs, 0, (plan.pool.length - table) / 2)) malformed(`gain column ${c}`);
+    if (!inRange(plan.gainType[c]!, 0, Gain.POOL) || !inRange(plan.gainTransform[c]!, 0, GainTransform.INDICATOR) || !(plan.gainRel[c]! >= 1) || !inRange(table, 0, plan.pool.length) || !inRange(pairs, 0, (plan.pool.length - table) / 2)) malformed(`gain column ${c}`);
   }
   for (let row = 0; row < plan.measures.length; row++) {
     const field = (f: number): number => plan.rows[row * ROW_SIZE + f]!;
@@ -66,11 +68,12 @@ export function checkPlan(plan: Plan): void {
       !((rule.cutoff === Cutoff.NONE || rule.cutoff === Cutoff.RECALL) && cutoff !== 0) &&
       field(Row.DEPTH) === rule.depth &&
       inRange(col, 0, levels - 1) &&
-      (hasGain ? inRange(gain, 0, gains - 1) : gain === -1) &&
+      (hasGain ? inRange(gain, 0, gains - rule.gainSpan) : gain === -1) &&
       (hasConstant ? inRange(slot, levels + 1, plan.constantsPerQuery - rule.constantSize) : slot === -1) &&
       (rule.hasParam ? paramInRange(rule, field(Row.PARAM)) : true) &&
       (!rule.levelSpan || (col + field(Row.PARAM) <= levels && Array.from({ length: field(Row.PARAM) }, (_, l) => plan.thresholds[col + l] === l + 1).every(Boolean))) &&
       inRange(field(Row.FLAGS), 0, RowFlag.JUDGED_ONLY) &&
+      (!rule.needsOrder || (plan.flags & PlanFlag.NEEDS_ORDER) !== 0) &&
       inRange(count, rule.extraMin, rule.extraMax) &&
       inRange(extra, 0, plan.pool.length - count);
     if (!ok) bad();

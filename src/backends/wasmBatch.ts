@@ -1,5 +1,6 @@
 import { labelSuffix } from '../core/labels.js';
 import { Status } from '../core/status.js';
+import { G_STATES_MAX, PlanFlag } from '../measures/codes.js';
 import type { Plan } from '../measures/plan.js';
 import type { JudgedBatch } from './backend.js';
 import { checkJudged } from './checkArgs.js';
@@ -41,6 +42,8 @@ export class WasmBatch {
   private readonly capacity: number;
   /** ideal labels the scratch makes room for: none once step 0 is done */
   private ideals: number;
+  /** G's states the scratch makes room for (0 without G) */
+  private readonly states: number;
   private readonly chunk: number;
   private readonly evaluateName: string;
   /** step 0's constants, kept by a prepared batch for a later claim */
@@ -60,6 +63,8 @@ export class WasmBatch {
     this.queries = queries;
     this.capacity = longest(offsets);
     this.ideals = longest(idealOffsets);
+    // G's states, when the plan has G (the only measure that orders every query)
+    this.states = (plan.flags & PlanFlag.NEEDS_ORDER) !== 0 ? G_STATES_MAX : 0;
     // the threads: the calling one and helpers, as many as the batch is worth
     const wanted = partsOf(queries, entries, threads);
     this.parts = wanted > 1 ? 1 + memory.threads.reserve(wanted - 1) : 1;
@@ -67,7 +72,7 @@ export class WasmBatch {
     const sameIdeal = ideal === labels && idealOffsets === offsets;
     this.layout = layoutBatch({
       heapBase: memory.exports.heapBase(),
-      scratchBytes: memory.exports.scratchBytes(this.capacity, plan.thresholds.length, plan.gainType.length, plan.measures.length, this.ideals),
+      scratchBytes: memory.exports.scratchBytes(this.capacity, plan.thresholds.length, plan.gainType.length, plan.measures.length, this.ideals, this.states),
       parts: this.parts,
       planBytes: plan.packed.byteLength,
       offsetsBytes: offsets.byteLength,
@@ -100,7 +105,7 @@ export class WasmBatch {
     memory.owner = this.token;
     memory.reserve(l.residentEnd);
     memory.uploads++;
-    memory.exports.layoutScratch(l.base, this.capacity, plan.thresholds.length, plan.gainType.length, plan.measures.length, this.ideals);
+    memory.exports.layoutScratch(l.base, this.capacity, plan.thresholds.length, plan.gainType.length, plan.measures.length, this.ideals, this.states);
     memory.copyIn(plan.packed, l.plan);
     memory.copyIn(judged.offsets, l.offsets);
     memory.copyIn(judged.labels, l.labels);
@@ -110,7 +115,8 @@ export class WasmBatch {
   /** Copies the batch back in when another batch used the memory since (without step 0's ideal labels, no longer needed). */
   claim(): void {
     if (this.memory.owner === this.token) return;
-    this.ideals = 0;
+    // the discount table still reaches the ideal rankings' ends for G, ndcg_rel and Rndcg
+    if (!this.plan.measures.some((m) => m.measure.constant === 'idealLevels')) this.ideals = 0;
     this.upload();
   }
 
@@ -151,7 +157,7 @@ export class WasmBatch {
       queries: this.queries,
       chunk: this.chunk,
       upload: memory.uploads,
-      scratch: helpers.map((t) => [l.base + t * l.scratchBytes, this.capacity, this.plan.thresholds.length, this.plan.gainType.length, this.plan.measures.length, this.ideals]),
+      scratch: helpers.map((t) => [l.base + t * l.scratchBytes, this.capacity, this.plan.thresholds.length, this.plan.gainType.length, this.plan.measures.length, this.ideals, this.states]),
       status: helpers.map((t) => l.status + t * 16),
     };
     const failure = memory.threads.run(this.parts - 1, job, { kernels: steps.map((step) => memory.kernel(step.name)), status: l.status });

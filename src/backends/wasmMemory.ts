@@ -5,8 +5,8 @@ import { WasmThreads } from './wasmThreads.js';
 /** The module's exports the glue calls besides the kernels. */
 export interface Exports {
   heapBase(): number;
-  scratchBytes(capacity: number, levels: number, gains: number, measures: number, idealCapacity: number): number;
-  layoutScratch(base: number, capacity: number, levels: number, gains: number, measures: number, idealCapacity: number): void;
+  scratchBytes(capacity: number, levels: number, gains: number, measures: number, idealCapacity: number, states: number): number;
+  layoutScratch(base: number, capacity: number, levels: number, gains: number, measures: number, idealCapacity: number, states: number): void;
   [kernel: string]: unknown;
 }
 

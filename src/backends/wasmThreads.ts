@@ -22,7 +22,7 @@ export interface ThreadJob {
   readonly chunk: number;
   /** which upload of arrays to memory this job follows (the workers lay out their scratch again after each) */
   readonly upload: number;
-  /** per helper t (0-based): layoutScratch's six arguments and its status pointer (bytes) */
+  /** per helper t (0-based): layoutScratch's seven arguments and its status pointer (bytes) */
   readonly scratch: readonly (readonly number[])[];
   readonly status: readonly number[];
 }

@@ -17,14 +17,14 @@ export const SLOT = {
   FAILURE: 6,
   /** which upload of arrays to memory the job follows: the worker lays out its scratch again after each */
   UPLOAD: 9,
-  /** layoutScratch's six arguments, this worker's scratch */
+  /** layoutScratch's seven arguments, this worker's scratch */
   LAYOUT: 10,
   /** the job's kernel count, then per kernel: its index into `kernels`, the argument that
    * takes a chunk's first query, and STEP_SIZE - 2 words of arguments; room for two kernels */
-  STEPS: 16,
-  STEP: 17,
+  STEPS: 17,
+  STEP: 18,
   STEP_SIZE: 14,
-  SIZE: 45,
+  SIZE: 46,
 } as const;
 
 /** What a worker is started with. */
@@ -72,7 +72,7 @@ export function workerMain(data: WorkerData, take: typeof TakeChunks): void {
     seen = Atomics.load(control, slot.JOB);
     if (control[slot.UPLOAD] !== upload) {
       upload = control[slot.UPLOAD]!;
-      exports.layoutScratch!(...control.subarray(slot.LAYOUT, slot.LAYOUT + 6));
+      exports.layoutScratch!(...control.subarray(slot.LAYOUT, slot.LAYOUT + 7));
     }
     const kernels: WasmKernel[] = [];
     const args: number[][] = [];

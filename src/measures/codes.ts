@@ -48,3 +48,6 @@ export const RowFlag = { JUDGED_ONLY: 1 } as const;
  * query is ordered (no countGroups).
  */
 export const PlanFlag = { JUDGED_ONLY: 1, NEEDS_ORDER: 2 } as const;
+
+/** The most states (vectors of counts drawn per distinct nonzero gain) G follows in one tie group; more is an error (Status.TOO_MANY_STATES). */
+export const G_STATES_MAX = 1 << 16;

@@ -27,6 +27,8 @@ export interface ListParamEntry {
   parse(text: string): number[] | undefined;
   format(list: readonly number[]): string;
   readonly examples: readonly string[];
+  /** the list when the name gives none */
+  readonly defaultList: readonly number[];
 }
 
 /** A positive safe integer written in digits, or undefined. */
@@ -157,16 +159,19 @@ export const GAINS: ListParamEntry = {
   },
   format: (list) => `{${Array.from({ length: list.length / 2 }, (_, i) => `${list[2 * i]}:${list[2 * i + 1]}`).join(',')}}`,
   examples: ['{1:0,2:1}', '{0:1,3:10}'],
+  defaultList: [],
 };
 
-/** The recall levels 11pt_avg averages interpolated precision over: `levels={0,0.5,1}`. */
+/** trec_eval's 11 recall levels: 0, 0.1, ..., 1. */
+export const ELEVEN_POINTS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
+
+/** The recall levels 11pt_avg averages interpolated precision over: `levels={0,0.5,1}` (default trec_eval's 11). */
 export const LEVELS: ListParamEntry = {
   name: 'levels',
   values: '{recall,...}',
   parse: (text) => numberList(text, (x) => x >= 0 && x <= 1),
   format: (list) => `{${list.join(',')}}`,
   examples: ['{0.2,0.5,0.8}'],
+  defaultList: ELEVEN_POINTS,
 };
 
-/** trec_eval's 11 recall levels: 0, 0.1, ..., 1. */
-export const ELEVEN_POINTS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];

@@ -91,7 +91,7 @@ export function parseMeasure(name: string): MeasureSpec {
 
   const values = { ...DEFAULTS };
   for (const p of info.params) if (!isList(p)) values[(p.field ?? p.name) as ParamName] = p.default;
-  let list: readonly number[] = [];
+  let list: readonly number[] = info.params.find(isList)?.defaultList ?? [];
   const seen = new Set<string>();
   // an alias's parameters first; the name's own may set them again
   const presets = found.preset === '' ? [] : splitOutsideBraces(found.preset);

@@ -31,9 +31,13 @@ export interface MeasureRule {
   readonly paramOpen: boolean;
   /** PARAM counts consecutive relevance columns from THRESHOLD, holding levels 1, 2, ... (ERR) */
   readonly levelSpan: boolean;
+  /** how many gain columns the row reads from GAIN on (ndcg_rel: the gain, its positive part, its indicator) */
+  readonly gainSpan: number;
   /** how many pool values the row takes */
   readonly extraMin: number;
   readonly extraMax: number;
+  /** the plan must order every query (PlanFlag.NEEDS_ORDER): the measure reads its groups' documents */
+  readonly needsOrder: boolean;
 }
 
 function ruleOf(m: MeasureEntry): MeasureRule {
@@ -55,8 +59,10 @@ function ruleOf(m: MeasureEntry): MeasureRule {
     paramInteger: !recall && (param?.range.integer ?? false),
     paramOpen: !recall && !(param?.range.integer ?? true),
     levelSpan: m.levelSpan !== undefined,
+    gainSpan: m.gainSpan ?? 1,
     extraMin: extra[0]!,
     extraMax: extra[1]!,
+    needsOrder: m.needsOrder === true,
   };
 }
 

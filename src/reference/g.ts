@@ -1,13 +1,11 @@
 import type { LabelArray } from '../core/labels.js';
+import { G_STATES_MAX } from '../measures/codes.js';
 import type { Plan } from '../measures/plan.js';
 import { gainOf } from './gain.js';
 import { IdealWalk, idealGainSum } from './idealLevels.js';
 import type { Scratch } from './scratch.js';
 
 const walk = new IdealWalk();
-
-/** The most states (vectors of counts drawn per distinct nonzero gain) G follows in one tie group; more is an error (Status.TOO_MANY_STATES). */
-export const G_STATES_MAX = 1 << 16;
 
 /**
  * trec_eval's G over the ideal ranking's gain sum (0 when that is 0): each rank i with gain
@@ -63,7 +61,7 @@ export function g(s: Scratch, labels: LabelArray, start: number, plan: Plan, gai
     const nextStates = s.states2;
     now.fill(0, 0, states);
     now[0] = 1;
-    const zeros = n - (states === 1 ? 0 : countsTotal(counts, distinct));
+    const zeros = n - countsTotal(counts, distinct);
     for (let x = 1; x <= n; x++) {
       cost += Math.max(walk.next(), 1);
       // draw the x-th document: of gain d (from the state one lower in d) or of gain 0

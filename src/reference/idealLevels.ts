@@ -1,5 +1,3 @@
-import type { Scratch } from './scratch.js';
-
 /**
  * Walks the ideal ranking of a query from its gain levels (step 0's constants at `slot`: a
  * count L, then L pairs gain, how many, by gain descending): the ideal gain at each rank, 0
@@ -45,10 +43,4 @@ export function idealGainSum(constants: Float64Array, slot: number): number {
   let total = 0;
   for (let l = 0; l < constants[slot]!; l++) total += constants[slot + 1 + 2 * l]! * constants[slot + 2 + 2 * l]!;
   return total;
-}
-
-/** E[the gain at a rank of group g]: its gain sum over its size (0 for an empty group). */
-export function meanGain(s: Scratch, g: number, start: number, gainCol: number): number {
-  const end = s.groupEnd[g]!;
-  return end > start ? s.groupGain[g * s.gains + gainCol]! / (end - start) : 0;
 }

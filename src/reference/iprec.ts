@@ -1,3 +1,4 @@
+import { hypergeometric } from './hypergeometric.js';
 import type { Scratch } from './scratch.js';
 
 /**
@@ -18,11 +19,11 @@ export function iprecRank(level: number, relevant: number): number {
  * groups, so the best is the largest of independent group bests M_V = max over its candidates k
  * (R + k >= c) of (R + k)/(t + s_k), and P(best <= v) is the product of the groups'
  * P(M_V <= v). The expectation sums v times the rise of that product over the candidate values
- * v, visited in ascending order (a heap merges each (group, k)'s values, ascending as s_k falls);
- * a group's P(M_V <= v) changes only at its own values, where it is recounted by a pass over its
- * slots with the chance of each count j of relevant documents placed (the (j + 1)-th may take
- * slot x only if it is not a candidate or its value (R + j + 1)/(t + x) <= v). So a group costs
- * O((n r)^2) and the rest O(n + R) memory; with one document per group (every mode but
+ * v in ascending order (a heap merges each (group, k)'s values, ascending as s_k falls). Below
+ * the largest of the groups' least values the product is 0, so the sweep starts there; a group
+ * whose largest value is below it is 1 throughout. A group's P(M_V <= v) changes only at its own
+ * values, where it is recounted (see groupBelow). A group of n slots, r relevant and m candidates
+ * costs O(m (n - r)) values times O(m r^2) each; with one document per group (every mode but
  * average, `broken`) it is trec_eval's loop.
  */
 export function iprec(s: Scratch, col: number, relevant: number, level: number, broken: boolean): number {
@@ -45,32 +46,75 @@ function brokenIprec(s: Scratch, col: number, c: number): number {
   return best;
 }
 
+/** Fields of a candidate group in s.iprecGroups. */
+const T = 0;
+const BEFORE = 1;
+const SIZE = 2;
+const REL = 3;
+const FIRST = 4;
+const LOWEST = 5;
+const HIGHEST = 6;
+const BELOW = 7;
+const FIELDS = 8;
+
 /**
- * P(M_V <= v) for group `g` of the candidate table: a pass over its n slots with the chance of
- * each count j of relevant documents placed; the (j + 1)-th may take slot x unless it is a
- * candidate (j + 1 >= first) whose value (R + j + 1)/(t + x) exceeds v.
+ * P(M_V <= v) for the candidate group at `at` in s.iprecGroups: 0 below its least value, 1 from
+ * its largest on, else the chance that every candidate k sits at or below the first slot b_k
+ * whose value (R + k)/(t + b_k) <= v, i.e. that N(b_k - 1), the relevant count in the slots
+ * above b_k, is below k. N grows along the slots, so it is checked at those m slots only: from
+ * one to the next its rise is hypergeometric, the chance of each count carried in s.work.
  */
-function groupBelow(s: Scratch, t: number, before: number, n: number, r: number, first: number, v: number): number {
-  const p = s.work2;
+function groupBelow(s: Scratch, at: number, v: number): number {
+  const info = s.iprecGroups;
+  if (v >= info[at + HIGHEST]!) return 1;
+  if (v < info[at + LOWEST]!) return 0;
+  const t = info[at + T]!;
+  const before = info[at + BEFORE]!;
+  const n = info[at + SIZE]!;
+  const r = info[at + REL]!;
+  const p = s.work;
+  const next = s.work2;
   p[0] = 1;
-  for (let j = 1; j <= r; j++) p[j] = 0;
-  for (let x = 1; x <= n; x++) {
-    const left = n - x + 1;
-    for (let j = Math.min(r, x); j >= 0; j--) {
-      const stay = j < r ? p[j]! * ((left - (r - j)) / left) : p[j]!;
-      const allowed = j >= 1 && (j < first || (before + j) / (t + x) <= v);
-      p[j] = stay + (allowed ? p[j - 1]! * ((r - j + 1) / left) : 0);
+  let top = 0; // p is 0 past top
+  let last = 0; // the slot of the last check
+  for (let k = info[at + FIRST]!; k <= r; k++) {
+    // b: the first slot the k-th relevant document may take (v is at least the group's least value, so b <= n - r + k)
+    let b = Math.min(n - r + k, Math.max(k, Math.ceil((before + k) / v - t)));
+    while (b > k && (before + k) / (t + b - 1) <= v) b--;
+    while (b < n - r + k && (before + k) / (t + b) > v) b++;
+    const e = b - 1;
+    if (e > last) {
+      // N(e) from N(last): the relevant among the e - last slots drawn from the n - last left
+      const keep = Math.min(k - 1, r);
+      for (let j = 0; j <= keep; j++) next[j] = 0;
+      for (let j = 0; j <= top; j++) {
+        if (p[j] === 0) continue;
+        const draws = e - last;
+        const lo = Math.max(0, draws - (n - last - (r - j)));
+        const hi = Math.min(draws, r - j);
+        if (j + lo > keep) continue;
+        hypergeometric(n - last, r - j, draws, lo, hi, s.pmf);
+        for (let x = lo; x <= hi && j + x <= keep; x++) next[j + x] = next[j + x]! + p[j]! * s.pmf[x - lo]!;
+      }
+      top = keep;
+      for (let j = 0; j <= top; j++) p[j] = next[j]!;
+      last = e;
+    } else {
+      top = Math.min(top, k - 1);
     }
   }
-  return p[r]!;
+  let below = 0;
+  for (let j = 0; j <= top; j++) below += p[j]!;
+  return below;
 }
 
 /** The expectation over random orders inside the groups (see iprec). */
 function averageIprec(s: Scratch, col: number, c: number): number {
-  const info = s.iprecGroups; // per candidate group: t, R, n, r, first, P(M <= v)
-  const heap = s.iprecHeap; // per (group, k): value, group, k, s
+  const info = s.iprecGroups;
+  const heap = s.iprecHeap; // per (group, k): value, group, k, slot
+  // the candidate groups, their least and largest values, and the largest least value
   let groups = 0;
-  let heapSize = 0;
+  let floor = 0;
   let before = 0;
   let start = 0;
   for (let g = 0; g < s.groupCount; g++) {
@@ -78,23 +122,47 @@ function averageIprec(s: Scratch, col: number, c: number): number {
     const n = end - start;
     const r = s.groupRel[g * s.levels + col]!;
     if (r > 0 && before + r >= c) {
+      const at = FIELDS * groups++;
       const first = Math.max(1, c - before);
-      const at = 6 * groups;
-      info[at] = start;
-      info[at + 1] = before;
-      info[at + 2] = n;
-      info[at + 3] = r;
-      info[at + 4] = first;
-      info[at + 5] = 0;
-      for (let k = first; k <= r; k++) heapSize = heapPush(heap, heapSize, (before + k) / (start + n - r + k), groups, k, n - r + k);
-      groups++;
+      let lowest = 0;
+      let highest = 0;
+      for (let k = first; k <= r; k++) {
+        lowest = Math.max(lowest, (before + k) / (start + n - r + k));
+        highest = Math.max(highest, (before + k) / (start + k));
+      }
+      info[at + T] = start;
+      info[at + BEFORE] = before;
+      info[at + SIZE] = n;
+      info[at + REL] = r;
+      info[at + FIRST] = first;
+      info[at + LOWEST] = lowest;
+      info[at + HIGHEST] = highest;
+      floor = Math.max(floor, lowest);
     }
     before += r;
     start = end;
   }
   if (groups === 0) return 0;
-  let expected = 0;
-  let below = 0;
+  // P(best <= floor), and the values above it: each (group, k)'s from its first one past floor
+  let below = 1;
+  let heapSize = 0;
+  for (let g = 0; g < groups; g++) {
+    const at = FIELDS * g;
+    info[at + BELOW] = groupBelow(s, at, floor);
+    below *= info[at + BELOW]!;
+    if (info[at + HIGHEST]! <= floor) continue;
+    const t = info[at + T]!;
+    const R = info[at + BEFORE]!;
+    const n = info[at + SIZE]!;
+    const r = info[at + REL]!;
+    for (let k = info[at + FIRST]!; k <= r; k++) {
+      let x = Math.min(n - r + k, Math.max(k - 1, Math.floor((R + k) / floor - t)));
+      while (x >= k && !((R + k) / (t + x) > floor)) x--;
+      while (x < n - r + k && (R + k) / (t + x + 1) > floor) x++;
+      if (x >= k) heapSize = heapPush(heap, heapSize, (R + k) / (t + x), g, k, x);
+    }
+  }
+  let expected = floor * below;
   while (heapSize > 0) {
     const v = heap[0]!;
     // every stream at this value moves on; their groups are recounted at v
@@ -103,15 +171,15 @@ function averageIprec(s: Scratch, col: number, c: number): number {
       const k = heap[2]!;
       const slot = heap[3]!;
       heapSize = heapPop(heap, heapSize);
-      const at = 6 * g;
-      info[at + 5] = -1;
-      if (slot > k) heapSize = heapPush(heap, heapSize, (info[at + 1]! + k) / (info[at]! + slot - 1), g, k, slot - 1);
+      const at = FIELDS * g;
+      info[at + BELOW] = -1;
+      if (slot > k) heapSize = heapPush(heap, heapSize, (info[at + BEFORE]! + k) / (info[at + T]! + slot - 1), g, k, slot - 1);
     }
     let product = 1;
     for (let g = 0; g < groups; g++) {
-      const at = 6 * g;
-      if (info[at + 5] === -1) info[at + 5] = groupBelow(s, info[at]!, info[at + 1]!, info[at + 2]!, info[at + 3]!, info[at + 4]!, v);
-      product *= info[at + 5]!;
+      const at = FIELDS * g;
+      if (info[at + BELOW] === -1) info[at + BELOW] = groupBelow(s, at, v);
+      product *= info[at + BELOW]!;
     }
     expected += v * (product - below);
     below = product;

@@ -17,6 +17,7 @@ const walk = new IdealWalk();
  */
 export function ndcgRel(s: Scratch, gainCol: number, constants: Float64Array, slot: number, plain: boolean): number {
   const positives = idealCount(constants, slot);
+  s.ensureDiscount(positives);
   walk.start(constants, slot);
   let ideal = 0;
   let sum = 0;

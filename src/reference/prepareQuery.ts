@@ -79,23 +79,23 @@ export function prepareQuery(
     constants[at] = relevant;
   }
   // each measure's own constants (most measure sets have none): from the ideal labels sorted
-  // ascending, sorted for the first one that reads them
-  const sorted = s.ideal.subarray(0, m);
+  // descending, sorted for the first one that reads them
+  const top = s.ideal.subarray(0, m);
   let isSorted = false;
   for (let row = 0; row < plan.measures.length; row++) {
     const r = row * ROW_SIZE;
     const slot = at + plan.rows[r + Row.CONSTANT]!;
     const constant = plan.rows[r + Row.CONSTANT]! < 0 ? Constant.NONE : MEASURE_RULES[plan.rows[r + Row.KIND]!]!.constant;
     if (constant === Constant.NONE) continue;
-    if (!isSorted) sorted.sort();
+    if (!isSorted) top.sort().reverse();
     isSorted = true;
     const col = plan.rows[r + Row.GAIN]!;
     if (constant === Constant.MAX_LABEL) {
       // the largest judged label (0 without one): graded RBP's gains are the labels over it
-      constants[slot] = m > 0 ? Math.max(0, sorted[m - 1]!) : 0;
+      constants[slot] = m > 0 ? Math.max(0, top[0]!) : 0;
     } else if (constant === Constant.IDEAL_LEVELS || plan.gainType[col] === Gain.TABLE) {
       // the positive ideal gains as levels (a table's gains need not follow the labels' order)
-      const count = idealLevels(sorted, m, plan, col, s.gainLevels);
+      const count = idealLevels(top, m, plan, col, s.gainLevels);
       if (count < 0) return Status.TOO_MANY_GAIN_LEVELS;
       if (constant === Constant.IDEAL_LEVELS) {
         constants[slot] = count;
@@ -104,27 +104,31 @@ export function prepareQuery(
         constants[slot] = levelsDcg(s.gainLevels, count, plan.rows[r + Row.CUTOFF]!, s.discount);
       }
     } else {
-      const cutoff = plan.rows[r + Row.CUTOFF]!;
-      const last = cutoff > 0 ? Math.min(cutoff, m) : m;
+      const last = idealDepth(plan.rows[r + Row.CUTOFF]!, m);
       let sum = 0;
-      for (let j = 1; j <= last; j++) sum += gainOf(sorted[m - j]!, plan, col) * s.discount[j]!;
+      for (let j = 1; j <= last; j++) sum += gainOf(top[j - 1]!, plan, col) * s.discount[j]!;
       constants[slot] = sum;
     }
   }
   return Status.OK;
 }
 
+/** The ideal labels an ideal DCG with this cut-off reads (0: no cut-off, all m of them). */
+function idealDepth(cutoff: number, m: number): number {
+  return cutoff > 0 ? Math.min(cutoff, m) : m;
+}
+
 /**
- * The positive gains of the ideal labels (sorted ascending) in gain column `col`, as levels:
+ * The positive gains of the ideal labels (sorted descending) in gain column `col`, as levels:
  * writes gain, count pairs to `levels`, gain descending, equal gains merged, and returns how
  * many; -1 when there are more than IDEAL_LEVELS_MAX.
  */
-export function idealLevels(sorted: Float64Array, m: number, plan: Plan, col: number, levels: Float64Array): number {
+function idealLevels(top: Float64Array, m: number, plan: Plan, col: number, levels: Float64Array): number {
   let count = 0;
-  for (let i = m - 1; i >= 0; ) {
-    const label = sorted[i]!;
+  for (let i = 0; i < m; ) {
+    const label = top[i]!;
     let run = 0;
-    for (; i >= 0 && sorted[i] === label; i--) run++;
+    for (; i < m && top[i] === label; i++) run++;
     const gain = gainOf(label, plan, col);
     if (!(gain > 0)) continue;
     // insert by gain descending (few levels), or add to an equal one
@@ -147,7 +151,7 @@ export function idealLevels(sorted: Float64Array, m: number, plan: Plan, col: nu
 }
 
 /** The DCG of gain levels (gain, count pairs, descending) down to rank `cutoff` (0: all of them). */
-export function levelsDcg(levels: Float64Array, count: number, cutoff: number, discount: Float64Array): number {
+function levelsDcg(levels: Float64Array, count: number, cutoff: number, discount: Float64Array): number {
   let sum = 0;
   let j = 0;
   for (let l = 0; l < count; l++) {

@@ -7,13 +7,14 @@ const walk = new IdealWalk();
  * trec_eval's Rndcg: the mean of DCG_b / IDCG_b over the ranks b where a gain level of the ideal
  * ranking ends (the cumulative counts of its positive gain levels, the last at N+), DCG_b
  * stopping at the ranking's end; and when the ranking runs past N+, once more DCG_n / IDCG_(N+).
- * 0 when R = 0 or no rank counts (trec_eval prints nan there). The ranks b do not depend on the order, so the tie-aware value is linear: each
- * rank takes its group's mean gain.
+ * 0 when R = 0 or no rank counts (trec_eval prints nan there). The ranks b do not depend on the
+ * order, so the tie-aware value is linear: each rank takes its group's mean gain.
  */
 export function rndcg(s: Scratch, gainCol: number, relevant: number, constants: Float64Array, slot: number, plain: boolean): number {
   if (relevant === 0) return 0;
   const levels = constants[slot]!;
   const positives = idealCount(constants, slot);
+  s.ensureDiscount(positives);
   walk.start(constants, slot);
   let ideal = 0;
   let dcg = 0;

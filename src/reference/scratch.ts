@@ -44,7 +44,7 @@ export class Scratch {
   /** G's chances of the counts drawn per distinct gain, in two buffers that take turns */
   states = new Float64Array(0);
   states2 = new Float64Array(0);
-  /** IPrec's candidate groups (6 numbers each) and its heap of candidate values (4 numbers each) */
+  /** IPrec's candidate groups (8 numbers each) and its heap of candidate values (4 numbers each) */
   iprecGroups = new Float64Array(0);
   iprecHeap = new Float64Array(0);
   /** the ideal gains' levels of one query: gain, count pairs (step 0) */
@@ -64,7 +64,7 @@ export class Scratch {
       this.judgedEnd = new Int32Array(cap);
       this.work = new Float64Array(cap + 1);
       this.work2 = new Float64Array(cap + 1);
-      this.iprecGroups = new Float64Array(6 * cap);
+      this.iprecGroups = new Float64Array(8 * cap);
       this.iprecHeap = new Float64Array(4 * cap);
     }
     const cap = this.order.length;
@@ -87,7 +87,8 @@ export class Scratch {
     this.ensureDiscount(m);
   }
 
-  private ensureDiscount(n: number): void {
+  /** Makes room for the discounts of ranks 1..n. */
+  ensureDiscount(n: number): void {
     if (this.discount.length > n) return;
     const old = this.discount;
     this.discount = new Float64Array(Math.max(n + 1, 2 * old.length));

@@ -1,0 +1,64 @@
+import { getF64, getI32, setF64 } from './memory';
+import * as S from './scratch';
+
+/**
+ * ERR@k (cutoff 0: the whole ranking): the sum over ranks j <= k of stop_j / j, where the reader
+ * stops at rank j with chance R_j times the chance of passing every rank above, and a label l
+ * has R = (2^min(l, max) - 1) / 2^max (0 for l <= 0). The relevance columns col .. col + max - 1
+ * count labels >= 1 .. >= max, so a group's label counts are their differences.
+ *
+ * Tie-aware: a group wholly above the cut-off passes the reader on with the product of its
+ * documents' (1 - R), whatever their order. Inside a group, stop_x (the chance that the reader
+ * stops at its x-th slot, having passed the slots above it) over a random order is built one
+ * document at a time: adding a document e (stop chance R_e, pass chance w_e = 1 - R_e) to a
+ * multiset of N puts it at each of the N + 1 places alike, so
+ *   stop'_x = (R_e F_(x-1) + (x - 1) w_e stop_(x-1) + (N + 1 - x) stop_x) / (N + 1),
+ *   F'_y = ((N + 1 - y) F_y + y w_e F_(y-1)) / (N + 1),
+ * with F_y the mean product of w over y-subsets (all terms positive: no cancellation). The
+ * documents with R = 0 come first (F = 1, stop = 0), so a group costs O(relevant × slots read).
+ */
+export function err(col: i32, cutoff: f64, max: f64, plain: bool): f64 {
+  const k = cutoff > 0 ? cutoff : <f64>S.n;
+  const top = Math.pow(2, max);
+  const stop = S.work;
+  const pass = S.work2;
+  let sum: f64 = 0;
+  let carry: f64 = 0; // Kahan, as in averagePrecision
+  let passed: f64 = 1; // the chance of reaching the group: the product of (1 - R) above it
+  let start: f64 = 0;
+  for (let g = 0; g < S.groupCount && start < k && passed > 0; g++) {
+    const end = <f64>getI32(S.groupEnd, g);
+    const size = end - start;
+    const slots = <i32>(Math.min(end, k) - start);
+    // the group's documents with R = 0 (F = 1, stop = 0), then each relevant one by label
+    const rel = getF64(S.groupRel, g * S.levels + col);
+    let inserted = size - rel;
+    for (let y = 0; y <= slots; y++) {
+      setF64(stop, y, 0);
+      setF64(pass, y, <f64>y <= inserted ? 1 : 0);
+    }
+    for (let l = 1; <f64>l <= max; l++) {
+      const count = getF64(S.groupRel, g * S.levels + col + l - 1) - (<f64>l < max ? getF64(S.groupRel, g * S.levels + col + l) : 0);
+      const r = (Math.pow(2, <f64>l) - 1) / top;
+      const w = 1 - r;
+      for (let c: f64 = 0; c < count; c++) {
+        const n1 = inserted + 1;
+        for (let x = <i32>Math.min(<f64>slots, n1); x >= 1; x--) {
+          setF64(stop, x, (r * getF64(pass, x - 1) + <f64>(x - 1) * w * getF64(stop, x - 1) + (n1 - <f64>x) * getF64(stop, x)) / n1);
+          setF64(pass, x, ((n1 - <f64>x) * getF64(pass, x) + <f64>x * w * getF64(pass, x - 1)) / n1);
+        }
+        inserted = n1;
+      }
+    }
+    for (let x = 1; x <= slots; x++) {
+      const term = (passed * getF64(stop, x)) / (start + <f64>x) - carry;
+      const next = sum + term;
+      carry = plain ? 0 : next - sum - term;
+      sum = next;
+    }
+    // past a whole group: its documents' product of (1 - R), the mean over its only size-subset
+    if (end <= k) passed *= getF64(pass, <i32>size);
+    start = end;
+  }
+  return sum;
+}

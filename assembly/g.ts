@@ -1,0 +1,111 @@
+import { G_STATES_MAX } from './codes';
+import { gainOf } from './gain';
+import { idealGainSum, walkNext, walkStart } from './idealLevels';
+import { getF64, getI32, getLabel, setF64 } from './memory';
+import * as S from './scratch';
+
+function countsTotal(counts: usize, distinct: i32): f64 {
+  let total: f64 = 0;
+  for (let d = 0; d < distinct; d++) total += getF64(counts, d);
+  return total;
+}
+
+/**
+ * trec_eval's G over the ideal ranking's gain sum (0 when that is 0): each rank i with gain
+ * g_i != 0 adds g_i / log2(2 + C_i - CG_i), CG_i the ranking's cumulative gain through rank i
+ * and C_i the sum over the ranks through i of max(ideal gain, 1).
+ *
+ * Tie-aware: C_i is fixed. At slot x of group V (t ranks and gain A above it), CG = A + S_x
+ * with S_x the gain sum of a random x-subset of the group, and the document at slot x is a
+ * uniform member of that subset, so E[g_x f(S_x)] = E[(S_x / x) f(S_x)]. S_x follows the counts
+ * drawn of each distinct nonzero gain (multivariate hypergeometric), updated slot to slot: group
+ * V costs O(n_i V S) for V distinct nonzero gains and S states, the product over them of
+ * (count + 1), at most G_STATES_MAX (else -1 is returned).
+ * The group's documents are S.order[rawEnd[g-1] .. rawEnd[g]) of the query at `start`; in the
+ * judged view (`judgedOnly`) those with label < 0 are out of the ranking. Labels are of type L.
+ */
+export function g<L>(labels: usize, start: i32, gainCol: i32, constants: usize, slot: i32, rawEnd: usize, judgedOnly: bool, plain: bool): f64 {
+  const total = idealGainSum(constants, slot);
+  if (!(total > 0)) return 0;
+  walkStart(constants, slot);
+  const values = S.work;
+  const counts = S.work2;
+  let sum: f64 = 0;
+  let carry: f64 = 0; // Kahan, as in averagePrecision
+  let cost: f64 = 0;
+  let above: f64 = 0;
+  let rawStart = 0;
+  let from: f64 = 0;
+  for (let grp = 0; grp < S.groupCount; grp++) {
+    const end = <f64>getI32(S.groupEnd, grp);
+    const n = end - from;
+    // the group's distinct nonzero gains and their counts, and its state space
+    let distinct = 0;
+    let groupGain: f64 = 0;
+    for (let i = rawStart; i < getI32(rawEnd, grp); i++) {
+      const label = getLabel<L>(labels, start + getI32(S.order, i));
+      if (judgedOnly && label < 0) continue;
+      const gain = gainOf(label, gainCol);
+      if (gain == 0) continue;
+      groupGain += gain;
+      let d = 0;
+      while (d < distinct && getF64(values, d) != gain) d++;
+      if (d == distinct) {
+        setF64(values, distinct, gain);
+        setF64(counts, distinct++, 0);
+      }
+      setF64(counts, d, getF64(counts, d) + 1);
+    }
+    let states: f64 = 1;
+    for (let d = 0; d < distinct; d++) states *= getF64(counts, d) + 1;
+    if (states > G_STATES_MAX) return -1;
+    const stateCount = <i32>states;
+    const now = S.states;
+    const nextStates = S.states2;
+    for (let state = 0; state < stateCount; state++) setF64(now, state, 0);
+    setF64(now, 0, 1);
+    const zeros = n - countsTotal(counts, distinct);
+    for (let x: f64 = 1; x <= n; x++) {
+      cost += Math.max(walkNext(), 1);
+      // draw the x-th document: of gain d (from the state one lower in d) or of gain 0
+      const left = n - (x - 1);
+      for (let state = 0; state < stateCount; state++) {
+        let rest = <f64>state;
+        let drawn: f64 = 0;
+        let p: f64 = 0;
+        let stride = 1;
+        for (let d = 0; d < distinct; d++) {
+          const j = rest % (getF64(counts, d) + 1);
+          rest = (rest - j) / (getF64(counts, d) + 1);
+          drawn += j;
+          if (j > 0) p += getF64(now, state - stride) * (getF64(counts, d) - (j - 1));
+          stride *= <i32>getF64(counts, d) + 1;
+        }
+        const zerosLeft = zeros - (x - 1 - drawn);
+        setF64(nextStates, state, (p + (zerosLeft > 0 ? getF64(now, state) * zerosLeft : 0)) / left);
+      }
+      memory.copy(now, nextStates, <usize>stateCount << 3);
+      // E[(S_x / x) f(A + S_x)] over the states
+      let expected: f64 = 0;
+      for (let state = 0; state < stateCount; state++) {
+        if (getF64(now, state) == 0) continue;
+        let rest = <f64>state;
+        let gain: f64 = 0;
+        for (let d = 0; d < distinct; d++) {
+          const j = rest % (getF64(counts, d) + 1);
+          rest = (rest - j) / (getF64(counts, d) + 1);
+          gain += j * getF64(values, d);
+        }
+        if (gain != 0) expected += (getF64(now, state) * (gain / x)) / Math.log2(2 + cost - (above + gain));
+      }
+      const term = expected - carry;
+      const next = sum + term;
+      carry = plain ? 0 : next - sum - term;
+      sum = next;
+    }
+    above += groupGain;
+    rawStart = getI32(rawEnd, grp);
+    from = end;
+  }
+  return sum / total;
+}

@@ -1,0 +1,86 @@
+import { getF64, getI32, setF64 } from './memory';
+import * as S from './scratch';
+
+/** trec_eval's INFAP_EPSILON: keeps the estimated precision defined when nothing judged lies above. */
+const EPSILON: f64 = 0.00001;
+
+/**
+ * trec_eval's infAP over R (0 when R = 0). Documents the judgements lack (label -1) count as
+ * ranks but nothing else; those judged unjudged (label <= -2, the pool column `poolCol`) are
+ * pooled but skipped. A relevant document at rank P, with a relevant, b judged non-relevant and
+ * u pooled-unjudged documents above it, adds 1 at rank 1, else
+ *   1/P + ((P - 1)/P) ((a + b + u)/(P - 1)) ((a + e)/(a + b + 2e)),  e = 0.00001,
+ * which is (1 + (a + b + u)(a + e)/(a + b + 2e)) / P.
+ *
+ * Tie-aware: for a relevant document at slot x of group V (t ranks, A relevant, B judged
+ * non-relevant, U pooled documents above the group), the other x - 1 slots above it hold s of
+ * the group's J = r - 1 + m other judged documents (hypergeometric); given s, the relevant
+ * among them are s (r - 1)/J on average and, independently, the pooled among the x - 1 - s
+ * unjudged ones are (x - 1 - s) u/(u + o) on average (u pooled, o not pooled), and the term is
+ * linear in each given s. So slot x adds, over the r/n relevant documents it holds on average,
+ *   (1/(t + x)) sum over s of P(s) (1 + (A + B + U + s + (x - 1 - s) rho)(A + s q + e)/(A + B + s + 2e)),
+ * q = (r - 1)/J, rho = u/(u + o). The probabilities P(s) are updated slot to slot, so a group
+ * costs O(n_i min(n_i, J)). In trec and input modes (`plain`: one document per group, rank
+ * order) the term is trec_eval's own expression, summed as trec_eval does.
+ */
+export function infAP(col: i32, poolCol: i32, relevant: f64, plain: bool): f64 {
+  if (relevant == 0) return 0;
+  const pmf = S.work;
+  let sum: f64 = 0;
+  let carry: f64 = 0; // Kahan, as in averagePrecision
+  let rel: f64 = 0;
+  let judged: f64 = 0;
+  let pooled: f64 = 0;
+  let start: f64 = 0;
+  for (let g = 0; g < S.groupCount; g++) {
+    const end = <f64>getI32(S.groupEnd, g);
+    const n = end - start;
+    const r = getF64(S.groupRel, g * S.levels + col);
+    const m = getF64(S.groupJudged, g) - r;
+    const u = getF64(S.groupGain, g * S.gains + poolCol);
+    if (r > 0) {
+      const nonrel = judged - rel;
+      let added: f64;
+      if (plain) {
+        const j = start;
+        added = j == 0 ? 1 : 1 / (j + 1) + (j / (j + 1)) * ((rel + nonrel + pooled) / j) * ((rel + EPSILON) / (rel + nonrel + 2 * EPSILON));
+      } else {
+        const others = r - 1 + m;
+        const q = others > 0 ? (r - 1) / others : 0;
+        const rho = n - r - m > 0 ? u / (n - r - m) : 0;
+        const above = rel + nonrel + pooled;
+        added = 0;
+        // P(s judged among the x - 1 slots above): s from 0 to min(x - 1, others)
+        setF64(pmf, 0, 1);
+        for (let x: f64 = 1; x <= n; x++) {
+          if (x > 1) {
+            // one more draw from the n - 1 others, x - 2 of them drawn so far
+            const left = n - 1 - (x - 2);
+            const hi = <i32>Math.min(x - 1, others);
+            for (let k = hi; k >= 0; k--) {
+              const stay = <f64>k <= x - 2 ? getF64(pmf, k) * (n - 1 - others - (x - 2 - <f64>k)) : 0;
+              const come = k > 0 ? getF64(pmf, k - 1) * (others - <f64>(k - 1)) : 0;
+              setF64(pmf, k, (stay + come) / left);
+            }
+          }
+          let slot: f64 = 0;
+          for (let k = 0; <f64>k <= Math.min(x - 1, others); k++) {
+            const count = above + <f64>k + (x - 1 - <f64>k) * rho;
+            slot += getF64(pmf, k) * (1 + (count * (rel + <f64>k * q + EPSILON)) / (rel + nonrel + <f64>k + 2 * EPSILON));
+          }
+          added += slot / (start + x);
+        }
+        added *= r / n;
+      }
+      const term = added - carry;
+      const next = sum + term;
+      carry = plain ? 0 : next - sum - term;
+      sum = next;
+    }
+    rel += r;
+    judged += r + m;
+    pooled += u;
+    start = end;
+  }
+  return sum / relevant;
+}

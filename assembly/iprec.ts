@@ -1,0 +1,225 @@
+import { hypergeometric } from './hypergeometric';
+import { getF64, getI32, setF64 } from './memory';
+import * as S from './scratch';
+
+/**
+ * The relevant rank interpolated precision starts from at recall `level`: c = round(level R),
+ * halves away from zero, as trec_eval's lround.
+ */
+export function iprecRank(level: f64, relevant: f64): f64 {
+  return Math.round(level * relevant);
+}
+
+/**
+ * Interpolated precision at recall `level` (trec_eval's iprec_at_recall, ir_measures' IPrec):
+ * with c = iprecRank, the best precision m / P_m over the relevant documents m >= c (P_m the
+ * rank of the m-th relevant one; for c <= 0 over them all), 0 when fewer than c are retrieved.
+ *
+ * Tie-aware: the relevant documents of a group V (t ranks and R relevant above it, n slots, r
+ * relevant) take a random r-subset s_1 < ... < s_r of its slots, independently of the other
+ * groups, so the best is the largest of independent group bests M_V = max over its candidates k
+ * (R + k >= c) of (R + k)/(t + s_k), and P(best <= v) is the product of the groups'
+ * P(M_V <= v). The expectation sums v times the rise of that product over the candidate values
+ * v in ascending order (a heap merges each (group, k)'s values, ascending as s_k falls). Below
+ * the largest of the groups' least values the product is 0, so the sweep starts there; a group
+ * whose largest value is below it is 1 throughout. A group's P(M_V <= v) changes only at its own
+ * values, where it is recounted (see groupBelow). A group of n slots, r relevant and m candidates
+ * costs O(m (n - r)) values times O(m r^2) each; with one document per group (every mode but
+ * average, `broken`) it is trec_eval's loop.
+ */
+export function iprec(col: i32, relevant: f64, level: f64, broken: bool): f64 {
+  const c = iprecRank(level, relevant);
+  return broken ? brokenIprec(col, c) : averageIprec(col, c);
+}
+
+/** Every group one document or none: the best m / P_m over the relevant documents m >= c. */
+function brokenIprec(col: i32, c: f64): f64 {
+  let best: f64 = 0;
+  let before: f64 = 0;
+  let start: f64 = 0;
+  for (let g = 0; g < S.groupCount; g++) {
+    const end = <f64>getI32(S.groupEnd, g);
+    const r = getF64(S.groupRel, g * S.levels + col);
+    if (r > 0 && before + r >= c) best = Math.max(best, (before + 1) / (start + 1));
+    before += r;
+    start = end;
+  }
+  return best;
+}
+
+// Fields of a candidate group in S.iprecGroups.
+const T: i32 = 0;
+const BEFORE: i32 = 1;
+const SIZE: i32 = 2;
+const REL: i32 = 3;
+const FIRST: i32 = 4;
+const LOWEST: i32 = 5;
+const HIGHEST: i32 = 6;
+const BELOW: i32 = 7;
+const FIELDS: i32 = 8;
+
+/**
+ * P(M_V <= v) for the candidate group at `at` in S.iprecGroups: 0 below its least value, 1 from
+ * its largest on, else the chance that every candidate k sits at or below the first slot b_k
+ * whose value (R + k)/(t + b_k) <= v, i.e. that N(b_k - 1), the relevant count in the slots
+ * above b_k, is below k. N grows along the slots, so it is checked at those m slots only: from
+ * one to the next its rise is hypergeometric, the chance of each count carried in S.work.
+ */
+function groupBelow(at: i32, v: f64): f64 {
+  const info = S.iprecGroups;
+  if (v >= getF64(info, at + HIGHEST)) return 1;
+  if (v < getF64(info, at + LOWEST)) return 0;
+  const t = getF64(info, at + T);
+  const before = getF64(info, at + BEFORE);
+  const n = getF64(info, at + SIZE);
+  const r = getF64(info, at + REL);
+  const p = S.work;
+  const next = S.work2;
+  setF64(p, 0, 1);
+  let top = 0; // p is 0 past top
+  let last: f64 = 0; // the slot of the last check
+  for (let k = getF64(info, at + FIRST); k <= r; k++) {
+    // b: the first slot the k-th relevant document may take (v is at least the group's least value, so b <= n - r + k)
+    let b = Math.min(n - r + k, Math.max(k, Math.ceil((before + k) / v - t)));
+    while (b > k && (before + k) / (t + b - 1) <= v) b--;
+    while (b < n - r + k && (before + k) / (t + b) > v) b++;
+    const e = b - 1;
+    if (e > last) {
+      // N(e) from N(last): the relevant among the e - last slots drawn from the n - last left
+      const keep = <i32>Math.min(k - 1, r);
+      for (let j = 0; j <= keep; j++) setF64(next, j, 0);
+      for (let j = 0; j <= top; j++) {
+        if (getF64(p, j) == 0) continue;
+        const draws = e - last;
+        const lo = Math.max(0, draws - (n - last - (r - <f64>j)));
+        const hi = Math.min(draws, r - <f64>j);
+        if (<f64>j + lo > <f64>keep) continue;
+        hypergeometric(n - last, r - <f64>j, draws, lo, hi, S.pmf);
+        for (let x = lo; x <= hi && <f64>j + x <= <f64>keep; x++) {
+          const to = j + <i32>x;
+          setF64(next, to, getF64(next, to) + getF64(p, j) * getF64(S.pmf, <i32>(x - lo)));
+        }
+      }
+      top = keep;
+      for (let j = 0; j <= top; j++) setF64(p, j, getF64(next, j));
+      last = e;
+    } else {
+      top = min(top, <i32>(k - 1));
+    }
+  }
+  let below: f64 = 0;
+  for (let j = 0; j <= top; j++) below += getF64(p, j);
+  return below;
+}
+
+/** The expectation over random orders inside the groups (see iprec). */
+function averageIprec(col: i32, c: f64): f64 {
+  const info = S.iprecGroups;
+  const heap = S.iprecHeap; // per (group, k): value, group, k, slot
+  // the candidate groups, their least and largest values, and the largest least value
+  let groups = 0;
+  let floor: f64 = 0;
+  let before: f64 = 0;
+  let start: f64 = 0;
+  for (let g = 0; g < S.groupCount; g++) {
+    const end = <f64>getI32(S.groupEnd, g);
+    const n = end - start;
+    const r = getF64(S.groupRel, g * S.levels + col);
+    if (r > 0 && before + r >= c) {
+      const at = FIELDS * groups++;
+      const first = Math.max(1, c - before);
+      let lowest: f64 = 0;
+      let highest: f64 = 0;
+      for (let k = first; k <= r; k++) {
+        lowest = Math.max(lowest, (before + k) / (start + n - r + k));
+        highest = Math.max(highest, (before + k) / (start + k));
+      }
+      setF64(info, at + T, start);
+      setF64(info, at + BEFORE, before);
+      setF64(info, at + SIZE, n);
+      setF64(info, at + REL, r);
+      setF64(info, at + FIRST, first);
+      setF64(info, at + LOWEST, lowest);
+      setF64(info, at + HIGHEST, highest);
+      floor = Math.max(floor, lowest);
+    }
+    before += r;
+    start = end;
+  }
+  if (groups == 0) return 0;
+  // P(best <= floor), and the values above it: each (group, k)'s from its first one past floor
+  let below: f64 = 1;
+  let heapSize = 0;
+  for (let g = 0; g < groups; g++) {
+    const at = FIELDS * g;
+    setF64(info, at + BELOW, groupBelow(at, floor));
+    below *= getF64(info, at + BELOW);
+    if (getF64(info, at + HIGHEST) <= floor) continue;
+    const t = getF64(info, at + T);
+    const R = getF64(info, at + BEFORE);
+    const n = getF64(info, at + SIZE);
+    const r = getF64(info, at + REL);
+    for (let k = getF64(info, at + FIRST); k <= r; k++) {
+      let x = Math.min(n - r + k, Math.max(k - 1, Math.floor((R + k) / floor - t)));
+      while (x >= k && !((R + k) / (t + x) > floor)) x--;
+      while (x < n - r + k && (R + k) / (t + x + 1) > floor) x++;
+      if (x >= k) heapSize = heapPush(heap, heapSize, (R + k) / (t + x), <f64>g, k, x);
+    }
+  }
+  let expected = floor * below;
+  while (heapSize > 0) {
+    const v = getF64(heap, 0);
+    // every stream at this value moves on; their groups are recounted at v
+    while (heapSize > 0 && getF64(heap, 0) == v) {
+      const g = <i32>getF64(heap, 1);
+      const k = getF64(heap, 2);
+      const slot = getF64(heap, 3);
+      heapSize = heapPop(heap, heapSize);
+      const at = FIELDS * g;
+      setF64(info, at + BELOW, -1);
+      if (slot > k) heapSize = heapPush(heap, heapSize, (getF64(info, at + BEFORE) + k) / (getF64(info, at + T) + slot - 1), <f64>g, k, slot - 1);
+    }
+    let product: f64 = 1;
+    for (let g = 0; g < groups; g++) {
+      const at = FIELDS * g;
+      if (getF64(info, at + BELOW) == -1) setF64(info, at + BELOW, groupBelow(at, v));
+      product *= getF64(info, at + BELOW);
+    }
+    expected += v * (product - below);
+    below = product;
+  }
+  return expected;
+}
+
+/** Pushes (value, group, k, slot) on the min-heap of 4-number entries; returns its new size. */
+function heapPush(heap: usize, size: i32, value: f64, group: f64, k: f64, slot: f64): i32 {
+  let i = size;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (getF64(heap, 4 * parent) <= value) break;
+    for (let f = 0; f < 4; f++) setF64(heap, 4 * i + f, getF64(heap, 4 * parent + f));
+    i = parent;
+  }
+  setF64(heap, 4 * i, value);
+  setF64(heap, 4 * i + 1, group);
+  setF64(heap, 4 * i + 2, k);
+  setF64(heap, 4 * i + 3, slot);
+  return size + 1;
+}
+
+/** Removes the heap's smallest entry; returns its new size. */
+function heapPop(heap: usize, size: i32): i32 {
+  const last = size - 1;
+  const value = getF64(heap, 4 * last);
+  let i = 0;
+  for (;;) {
+    let child = 2 * i + 1;
+    if (child >= last) break;
+    if (child + 1 < last && getF64(heap, 4 * (child + 1)) < getF64(heap, 4 * child)) child++;
+    if (getF64(heap, 4 * child) >= value) break;
+    for (let f = 0; f < 4; f++) setF64(heap, 4 * i + f, getF64(heap, 4 * child + f));
+    i = child;
+  }
+  for (let f = 0; f < 4; f++) setF64(heap, 4 * i + f, getF64(heap, 4 * last + f));
+  return last;
+}

@@ -1,0 +1,48 @@
+import { idealCount, walkNext, walkStart } from './idealLevels';
+import { getF64, getI32 } from './memory';
+import * as S from './scratch';
+
+/**
+ * trec_eval's Rndcg: the mean of DCG_b / IDCG_b over the ranks b where a gain level of the ideal
+ * ranking ends (the cumulative counts of its positive gain levels, the last at N+), DCG_b
+ * stopping at the ranking's end; and when the ranking runs past N+, once more DCG_n / IDCG_(N+).
+ * 0 when R = 0 or no rank counts (trec_eval prints nan there). The ranks b do not depend on the
+ * order, so the tie-aware value is linear: each rank takes its group's mean gain.
+ */
+export function rndcg(gainCol: i32, relevant: f64, constants: usize, slot: i32, plain: bool): f64 {
+  if (relevant == 0) return 0;
+  const levels = getF64(constants, slot);
+  const positives = idealCount(constants, slot);
+  walkStart(constants, slot);
+  let ideal: f64 = 0;
+  let dcg: f64 = 0;
+  let carry: f64 = 0; // Kahan on the DCG, as dcg() keeps it
+  let sum: f64 = 0;
+  let count: f64 = 0;
+  let level = 0;
+  let boundary: f64 = levels > 0 ? getF64(constants, slot + 2) : -1;
+  let g = 0;
+  let start: f64 = 0;
+  const last = Math.max(<f64>S.n, positives);
+  for (let rank = 1; <f64>rank <= last; rank++) {
+    if (<f64>rank <= positives) ideal += walkNext() * getF64(S.discount, rank);
+    if (rank <= S.n) {
+      while (getI32(S.groupEnd, g) < rank) start = <f64>getI32(S.groupEnd, g++);
+      const term = (getF64(S.groupGain, g * S.gains + gainCol) / (<f64>getI32(S.groupEnd, g) - start)) * getF64(S.discount, rank) - carry;
+      const next = dcg + term;
+      carry = plain ? 0 : next - dcg - term;
+      dcg = next;
+    }
+    if (<f64>rank == boundary) {
+      sum += dcg / ideal;
+      count++;
+      level++;
+      boundary = <f64>level < levels ? boundary + getF64(constants, slot + 2 + 2 * level) : -1;
+    }
+  }
+  if (<f64>S.n > positives && ideal > 0) {
+    sum += dcg / ideal;
+    count++;
+  }
+  return count > 0 ? sum / count : 0;
+}

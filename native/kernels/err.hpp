@@ -1,0 +1,71 @@
+#pragma once
+#include "inlineKernel.hpp"
+#include <algorithm>
+#include <cmath>
+#include "scratch.hpp"
+
+namespace tie_eval {
+
+/**
+ * ERR@k (cutoff 0: the whole ranking): the sum over ranks j <= k of stop_j / j, where the reader
+ * stops at rank j with chance R_j times the chance of passing every rank above, and a label l
+ * has R = (2^min(l, max) - 1) / 2^max (0 for l <= 0). The relevance columns col .. col + max - 1
+ * count labels >= 1 .. >= max, so a group's label counts are their differences.
+ *
+ * Tie-aware: a group wholly above the cut-off passes the reader on with the product of its
+ * documents' (1 - R), whatever their order. Inside a group, stop_x (the chance that the reader
+ * stops at its x-th slot, having passed the slots above it) over a random order is built one
+ * document at a time: adding a document e (stop chance R_e, pass chance w_e = 1 - R_e) to a
+ * multiset of N puts it at each of the N + 1 places alike, so
+ *   stop'_x = (R_e F_(x-1) + (x - 1) w_e stop_(x-1) + (N + 1 - x) stop_x) / (N + 1),
+ *   F'_y = ((N + 1 - y) F_y + y w_e F_(y-1)) / (N + 1),
+ * with F_y the mean product of w over y-subsets (all terms positive: no cancellation). The
+ * documents with R = 0 come first (F = 1, stop = 0), so a group costs O(relevant × slots read).
+ */
+TIE_EVAL_INLINE double err(Scratch& s, int col, double cutoff, double max, bool plain) {
+  const double k = cutoff > 0 ? cutoff : s.n;
+  const double top = std::pow(2.0, max);
+  double* stop = s.work.data();
+  double* pass = s.work2.data();
+  double sum = 0;
+  double carry = 0;  // Kahan, as in averagePrecision
+  double passed = 1;  // the chance of reaching the group: the product of (1 - R) above it
+  double start = 0;
+  for (int g = 0; g < s.groupCount && start < k && passed > 0; g++) {
+    const double end = s.groupEnd[g];
+    const double size = end - start;
+    const int slots = static_cast<int>(std::min(end, k) - start);
+    // the group's documents with R = 0 (F = 1, stop = 0), then each relevant one by label
+    const double rel = s.groupRel[g * s.levels + col];
+    double inserted = size - rel;
+    for (int y = 0; y <= slots; y++) {
+      stop[y] = 0;
+      pass[y] = y <= inserted ? 1 : 0;
+    }
+    for (int l = 1; l <= max; l++) {
+      const double count = s.groupRel[g * s.levels + col + l - 1] - (l < max ? s.groupRel[g * s.levels + col + l] : 0);
+      const double r = (std::pow(2.0, l) - 1) / top;
+      const double w = 1 - r;
+      for (double c = 0; c < count; c++) {
+        const double n1 = inserted + 1;
+        for (int x = static_cast<int>(std::min<double>(slots, n1)); x >= 1; x--) {
+          stop[x] = (r * pass[x - 1] + (x - 1) * w * stop[x - 1] + (n1 - x) * stop[x]) / n1;
+          pass[x] = ((n1 - x) * pass[x] + x * w * pass[x - 1]) / n1;
+        }
+        inserted = n1;
+      }
+    }
+    for (int x = 1; x <= slots; x++) {
+      const double term = (passed * stop[x]) / (start + x) - carry;
+      const double next = sum + term;
+      carry = plain ? 0 : next - sum - term;
+      sum = next;
+    }
+    // past a whole group: its documents' product of (1 - R), the mean over its only size-subset
+    if (end <= k) passed *= pass[static_cast<int>(size)];
+    start = end;
+  }
+  return sum;
+}
+
+}  // namespace tie_eval

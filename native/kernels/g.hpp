@@ -1,0 +1,122 @@
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include "codes.hpp"
+#include "gain.hpp"
+#include "idealLevels.hpp"
+#include "plan.hpp"
+#include "scratch.hpp"
+
+namespace tie_eval {
+
+inline double countsTotal(const double* counts, int distinct) {
+  double total = 0;
+  for (int d = 0; d < distinct; d++) total += counts[d];
+  return total;
+}
+
+/**
+ * trec_eval's G over the ideal ranking's gain sum (0 when that is 0): each rank i with gain
+ * g_i != 0 adds g_i / log2(2 + C_i - CG_i), CG_i the ranking's cumulative gain through rank i
+ * and C_i the sum over the ranks through i of max(ideal gain, 1).
+ *
+ * Tie-aware: C_i is fixed. At slot x of group V (t ranks and gain A above it), CG = A + S_x
+ * with S_x the gain sum of a random x-subset of the group, and the document at slot x is a
+ * uniform member of that subset, so E[g_x f(S_x)] = E[(S_x / x) f(S_x)]. S_x follows the counts
+ * drawn of each distinct nonzero gain (multivariate hypergeometric), updated slot to slot: group
+ * V costs O(n_i V S) for V distinct nonzero gains and S states, the product over them of
+ * (count + 1), at most G_STATES_MAX (else -1 is returned).
+ * The group's documents are s.order[rawEnd[g-1] .. rawEnd[g]) of the query at `start`; in the
+ * judged view (`judgedOnly`) those with label < 0 are out of the ranking.
+ */
+template <typename L>
+double g(Scratch& s, const L* labels, int64_t start, const Plan& plan, int gainCol, const double* constants, int64_t slot, const int32_t* rawEnd, bool judgedOnly, bool plain) {
+  const double total = idealGainSum(constants, slot);
+  if (!(total > 0)) return 0;
+  IdealWalk walk;
+  walk.start(constants, slot);
+  double* values = s.work.data();
+  double* counts = s.work2.data();
+  double sum = 0;
+  double carry = 0;  // Kahan, as in averagePrecision
+  double cost = 0;
+  double above = 0;
+  int rawStart = 0;
+  double from = 0;
+  for (int grp = 0; grp < s.groupCount; grp++) {
+    const double end = s.groupEnd[grp];
+    const double n = end - from;
+    // the group's distinct nonzero gains and their counts, and its state space
+    int distinct = 0;
+    double groupGain = 0;
+    for (int i = rawStart; i < rawEnd[grp]; i++) {
+      const double label = static_cast<double>(labels[start + s.order[i]]);
+      if (judgedOnly && label < 0) continue;
+      const double gain = gainOf(label, plan, gainCol);
+      if (gain == 0) continue;
+      groupGain += gain;
+      int d = 0;
+      while (d < distinct && values[d] != gain) d++;
+      if (d == distinct) {
+        values[distinct] = gain;
+        counts[distinct++] = 0;
+      }
+      counts[d] = counts[d] + 1;
+    }
+    double states = 1;
+    for (int d = 0; d < distinct; d++) states *= counts[d] + 1;
+    if (states > G_STATES_MAX) return -1;
+    const int stateCount = static_cast<int>(states);
+    s.ensureStates(stateCount);
+    double* now = s.states.data();
+    double* nextStates = s.states2.data();
+    std::fill(now, now + stateCount, 0.0);
+    now[0] = 1;
+    const double zeros = n - countsTotal(counts, distinct);
+    for (double x = 1; x <= n; x++) {
+      cost += std::max(walk.next(), 1.0);
+      // draw the x-th document: of gain d (from the state one lower in d) or of gain 0
+      const double left = n - (x - 1);
+      for (int state = 0; state < stateCount; state++) {
+        double rest = state;
+        double drawn = 0;
+        double p = 0;
+        int stride = 1;
+        for (int d = 0; d < distinct; d++) {
+          const double j = std::fmod(rest, counts[d] + 1);
+          rest = (rest - j) / (counts[d] + 1);
+          drawn += j;
+          if (j > 0) p += now[state - stride] * (counts[d] - (j - 1));
+          stride *= static_cast<int>(counts[d]) + 1;
+        }
+        const double zerosLeft = zeros - (x - 1 - drawn);
+        nextStates[state] = (p + (zerosLeft > 0 ? now[state] * zerosLeft : 0)) / left;
+      }
+      std::copy(nextStates, nextStates + stateCount, now);
+      // E[(S_x / x) f(A + S_x)] over the states
+      double expected = 0;
+      for (int state = 0; state < stateCount; state++) {
+        if (now[state] == 0) continue;
+        double rest = state;
+        double gain = 0;
+        for (int d = 0; d < distinct; d++) {
+          const double j = std::fmod(rest, counts[d] + 1);
+          rest = (rest - j) / (counts[d] + 1);
+          gain += j * values[d];
+        }
+        if (gain != 0) expected += (now[state] * (gain / x)) / std::log2(2 + cost - (above + gain));
+      }
+      const double term = expected - carry;
+      const double next = sum + term;
+      carry = plain ? 0 : next - sum - term;
+      sum = next;
+    }
+    above += groupGain;
+    rawStart = rawEnd[grp];
+    from = end;
+  }
+  return sum / total;
+}
+
+}  // namespace tie_eval

@@ -1,0 +1,92 @@
+#pragma once
+#include "inlineKernel.hpp"
+#include <algorithm>
+#include "scratch.hpp"
+
+namespace tie_eval {
+
+/** trec_eval's INFAP_EPSILON: keeps the estimated precision defined when nothing judged lies above. */
+constexpr double INFAP_EPSILON = 0.00001;
+
+/**
+ * trec_eval's infAP over R (0 when R = 0). Documents the judgements lack (label -1) count as
+ * ranks but nothing else; those judged unjudged (label <= -2, the pool column `poolCol`) are
+ * pooled but skipped. A relevant document at rank P, with a relevant, b judged non-relevant and
+ * u pooled-unjudged documents above it, adds 1 at rank 1, else
+ *   1/P + ((P - 1)/P) ((a + b + u)/(P - 1)) ((a + e)/(a + b + 2e)),  e = 0.00001,
+ * which is (1 + (a + b + u)(a + e)/(a + b + 2e)) / P.
+ *
+ * Tie-aware: for a relevant document at slot x of group V (t ranks, A relevant, B judged
+ * non-relevant, U pooled documents above the group), the other x - 1 slots above it hold s of
+ * the group's J = r - 1 + m other judged documents (hypergeometric); given s, the relevant
+ * among them are s (r - 1)/J on average and, independently, the pooled among the x - 1 - s
+ * unjudged ones are (x - 1 - s) u/(u + o) on average (u pooled, o not pooled), and the term is
+ * linear in each given s. So slot x adds, over the r/n relevant documents it holds on average,
+ *   (1/(t + x)) sum over s of P(s) (1 + (A + B + U + s + (x - 1 - s) rho)(A + s q + e)/(A + B + s + 2e)),
+ * q = (r - 1)/J, rho = u/(u + o). The probabilities P(s) are updated slot to slot, so a group
+ * costs O(n_i min(n_i, J)). In trec and input modes (`plain`: one document per group, rank
+ * order) the term is trec_eval's own expression, summed as trec_eval does.
+ */
+TIE_EVAL_INLINE double infAP(Scratch& s, int col, int poolCol, double relevant, bool plain) {
+  if (relevant == 0) return 0;
+  double* pmf = s.work.data();
+  double sum = 0;
+  double carry = 0;  // Kahan, as in averagePrecision
+  double rel = 0;
+  double judged = 0;
+  double pooled = 0;
+  double start = 0;
+  for (int g = 0; g < s.groupCount; g++) {
+    const double end = s.groupEnd[g];
+    const double n = end - start;
+    const double r = s.groupRel[g * s.levels + col];
+    const double m = s.groupJudged[g] - r;
+    const double u = s.groupGain[g * s.gains + poolCol];
+    if (r > 0) {
+      const double nonrel = judged - rel;
+      double added;
+      if (plain) {
+        const double j = start;
+        added = j == 0 ? 1 : 1 / (j + 1) + (j / (j + 1)) * ((rel + nonrel + pooled) / j) * ((rel + INFAP_EPSILON) / (rel + nonrel + 2 * INFAP_EPSILON));
+      } else {
+        const double others = r - 1 + m;
+        const double q = others > 0 ? (r - 1) / others : 0;
+        const double rho = n - r - m > 0 ? u / (n - r - m) : 0;
+        const double above = rel + nonrel + pooled;
+        added = 0;
+        // P(s judged among the x - 1 slots above): s from 0 to min(x - 1, others)
+        pmf[0] = 1;
+        for (double x = 1; x <= n; x++) {
+          if (x > 1) {
+            // one more draw from the n - 1 others, x - 2 of them drawn so far
+            const double left = n - 1 - (x - 2);
+            const int hi = static_cast<int>(std::min(x - 1, others));
+            for (int k = hi; k >= 0; k--) {
+              const double stay = k <= x - 2 ? pmf[k] * (n - 1 - others - (x - 2 - k)) : 0;
+              const double come = k > 0 ? pmf[k - 1] * (others - (k - 1)) : 0;
+              pmf[k] = (stay + come) / left;
+            }
+          }
+          double slot = 0;
+          for (int k = 0; k <= std::min(x - 1, others); k++) {
+            const double count = above + k + (x - 1 - k) * rho;
+            slot += pmf[k] * (1 + (count * (rel + k * q + INFAP_EPSILON)) / (rel + nonrel + k + 2 * INFAP_EPSILON));
+          }
+          added += slot / (start + x);
+        }
+        added *= r / n;
+      }
+      const double term = added - carry;
+      const double next = sum + term;
+      carry = plain ? 0 : next - sum - term;
+      sum = next;
+    }
+    rel += r;
+    judged += r + m;
+    pooled += u;
+    start = end;
+  }
+  return sum / relevant;
+}
+
+}  // namespace tie_eval

@@ -1,0 +1,219 @@
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include "hypergeometric.hpp"
+#include "scratch.hpp"
+
+namespace tie_eval {
+
+/**
+ * The relevant rank interpolated precision starts from at recall `level`: c = round(level R),
+ * halves away from zero, as trec_eval's lround.
+ */
+inline double iprecRank(double level, double relevant) { return std::round(level * relevant); }
+
+/** Every group one document or none: the best m / P_m over the relevant documents m >= c. */
+inline double brokenIprec(const Scratch& s, int col, double c) {
+  double best = 0;
+  double before = 0;
+  double start = 0;
+  for (int g = 0; g < s.groupCount; g++) {
+    const double end = s.groupEnd[g];
+    const double r = s.groupRel[g * s.levels + col];
+    if (r > 0 && before + r >= c) best = std::max(best, (before + 1) / (start + 1));
+    before += r;
+    start = end;
+  }
+  return best;
+}
+
+/** Fields of a candidate group in s.iprecGroups. */
+enum IprecField { IPREC_T = 0, IPREC_BEFORE = 1, IPREC_SIZE = 2, IPREC_REL = 3, IPREC_FIRST = 4, IPREC_LOWEST = 5, IPREC_HIGHEST = 6, IPREC_BELOW = 7, IPREC_FIELDS = 8 };
+
+/**
+ * P(M_V <= v) for the candidate group at `at` in s.iprecGroups: 0 below its least value, 1 from
+ * its largest on, else the chance that every candidate k sits at or below the first slot b_k
+ * whose value (R + k)/(t + b_k) <= v, i.e. that N(b_k - 1), the relevant count in the slots
+ * above b_k, is below k. N grows along the slots, so it is checked at those m slots only: from
+ * one to the next its rise is hypergeometric, the chance of each count carried in s.work.
+ */
+inline double groupBelow(Scratch& s, int at, double v) {
+  const double* info = s.iprecGroups.data();
+  if (v >= info[at + IPREC_HIGHEST]) return 1;
+  if (v < info[at + IPREC_LOWEST]) return 0;
+  const double t = info[at + IPREC_T];
+  const double before = info[at + IPREC_BEFORE];
+  const double n = info[at + IPREC_SIZE];
+  const double r = info[at + IPREC_REL];
+  double* p = s.work.data();
+  double* next = s.work2.data();
+  double* pmf = s.pmf.data();
+  p[0] = 1;
+  int top = 0;  // p is 0 past top
+  double last = 0;  // the slot of the last check
+  for (double k = info[at + IPREC_FIRST]; k <= r; k++) {
+    // b: the first slot the k-th relevant document may take (v is at least the group's least value, so b <= n - r + k)
+    double b = std::min(n - r + k, std::max(k, std::ceil((before + k) / v - t)));
+    while (b > k && (before + k) / (t + b - 1) <= v) b--;
+    while (b < n - r + k && (before + k) / (t + b) > v) b++;
+    const double e = b - 1;
+    if (e > last) {
+      // N(e) from N(last): the relevant among the e - last slots drawn from the n - last left
+      const int keep = static_cast<int>(std::min(k - 1, r));
+      for (int j = 0; j <= keep; j++) next[j] = 0;
+      for (int j = 0; j <= top; j++) {
+        if (p[j] == 0) continue;
+        const double draws = e - last;
+        const double lo = std::max(0.0, draws - (n - last - (r - j)));
+        const double hi = std::min(draws, r - j);
+        if (j + lo > keep) continue;
+        hypergeometric(n - last, r - j, draws, lo, hi, pmf);
+        for (double x = lo; x <= hi && j + x <= keep; x++) next[static_cast<int>(j + x)] = next[static_cast<int>(j + x)] + p[j] * pmf[static_cast<int>(x - lo)];
+      }
+      top = keep;
+      for (int j = 0; j <= top; j++) p[j] = next[j];
+      last = e;
+    } else {
+      top = std::min(top, static_cast<int>(k - 1));
+    }
+  }
+  double below = 0;
+  for (int j = 0; j <= top; j++) below += p[j];
+  return below;
+}
+
+/** Pushes (value, group, k, slot) on the min-heap of 4-number entries; returns its new size. */
+inline int heapPush(double* heap, int size, double value, double group, double k, double slot) {
+  int i = size;
+  while (i > 0) {
+    const int parent = (i - 1) >> 1;
+    if (heap[4 * parent] <= value) break;
+    for (int f = 0; f < 4; f++) heap[4 * i + f] = heap[4 * parent + f];
+    i = parent;
+  }
+  heap[4 * i] = value;
+  heap[4 * i + 1] = group;
+  heap[4 * i + 2] = k;
+  heap[4 * i + 3] = slot;
+  return size + 1;
+}
+
+/** Removes the heap's smallest entry; returns its new size. */
+inline int heapPop(double* heap, int size) {
+  const int last = size - 1;
+  const double value = heap[4 * last];
+  int i = 0;
+  for (;;) {
+    int child = 2 * i + 1;
+    if (child >= last) break;
+    if (child + 1 < last && heap[4 * (child + 1)] < heap[4 * child]) child++;
+    if (heap[4 * child] >= value) break;
+    for (int f = 0; f < 4; f++) heap[4 * i + f] = heap[4 * child + f];
+    i = child;
+  }
+  for (int f = 0; f < 4; f++) heap[4 * i + f] = heap[4 * last + f];
+  return last;
+}
+
+/** The expectation over random orders inside the groups (see iprec). */
+inline double averageIprec(Scratch& s, int col, double c) {
+  double* info = s.iprecGroups.data();
+  double* heap = s.iprecHeap.data();  // per (group, k): value, group, k, slot
+  // the candidate groups, their least and largest values, and the largest least value
+  int groups = 0;
+  double floor = 0;
+  double before = 0;
+  double start = 0;
+  for (int g = 0; g < s.groupCount; g++) {
+    const double end = s.groupEnd[g];
+    const double n = end - start;
+    const double r = s.groupRel[g * s.levels + col];
+    if (r > 0 && before + r >= c) {
+      const int at = IPREC_FIELDS * groups++;
+      const double first = std::max(1.0, c - before);
+      double lowest = 0;
+      double highest = 0;
+      for (double k = first; k <= r; k++) {
+        lowest = std::max(lowest, (before + k) / (start + n - r + k));
+        highest = std::max(highest, (before + k) / (start + k));
+      }
+      info[at + IPREC_T] = start;
+      info[at + IPREC_BEFORE] = before;
+      info[at + IPREC_SIZE] = n;
+      info[at + IPREC_REL] = r;
+      info[at + IPREC_FIRST] = first;
+      info[at + IPREC_LOWEST] = lowest;
+      info[at + IPREC_HIGHEST] = highest;
+      floor = std::max(floor, lowest);
+    }
+    before += r;
+    start = end;
+  }
+  if (groups == 0) return 0;
+  // P(best <= floor), and the values above it: each (group, k)'s from its first one past floor
+  double below = 1;
+  int heapSize = 0;
+  for (int g = 0; g < groups; g++) {
+    const int at = IPREC_FIELDS * g;
+    info[at + IPREC_BELOW] = groupBelow(s, at, floor);
+    below *= info[at + IPREC_BELOW];
+    if (info[at + IPREC_HIGHEST] <= floor) continue;
+    const double t = info[at + IPREC_T];
+    const double R = info[at + IPREC_BEFORE];
+    const double n = info[at + IPREC_SIZE];
+    const double r = info[at + IPREC_REL];
+    for (double k = info[at + IPREC_FIRST]; k <= r; k++) {
+      double x = std::min(n - r + k, std::max(k - 1, std::floor((R + k) / floor - t)));
+      while (x >= k && !((R + k) / (t + x) > floor)) x--;
+      while (x < n - r + k && (R + k) / (t + x + 1) > floor) x++;
+      if (x >= k) heapSize = heapPush(heap, heapSize, (R + k) / (t + x), g, k, x);
+    }
+  }
+  double expected = floor * below;
+  while (heapSize > 0) {
+    const double v = heap[0];
+    // every stream at this value moves on; their groups are recounted at v
+    while (heapSize > 0 && heap[0] == v) {
+      const int g = static_cast<int>(heap[1]);
+      const double k = heap[2];
+      const double slot = heap[3];
+      heapSize = heapPop(heap, heapSize);
+      const int at = IPREC_FIELDS * g;
+      info[at + IPREC_BELOW] = -1;
+      if (slot > k) heapSize = heapPush(heap, heapSize, (info[at + IPREC_BEFORE] + k) / (info[at + IPREC_T] + slot - 1), g, k, slot - 1);
+    }
+    double product = 1;
+    for (int g = 0; g < groups; g++) {
+      const int at = IPREC_FIELDS * g;
+      if (info[at + IPREC_BELOW] == -1) info[at + IPREC_BELOW] = groupBelow(s, at, v);
+      product *= info[at + IPREC_BELOW];
+    }
+    expected += v * (product - below);
+    below = product;
+  }
+  return expected;
+}
+
+/**
+ * Interpolated precision at recall `level` (trec_eval's iprec_at_recall, ir_measures' IPrec):
+ * with c = iprecRank, the best precision m / P_m over the relevant documents m >= c (P_m the
+ * rank of the m-th relevant one; for c <= 0 over them all), 0 when fewer than c are retrieved.
+ *
+ * Tie-aware: the relevant documents of a group V (t ranks and R relevant above it, n slots, r
+ * relevant) take a random r-subset s_1 < ... < s_r of its slots, independently of the other
+ * groups, so the best is the largest of independent group bests M_V = max over its candidates k
+ * (R + k >= c) of (R + k)/(t + s_k), and P(best <= v) is the product of the groups'
+ * P(M_V <= v). The expectation sums v times the rise of that product over the candidate values
+ * v in ascending order (a heap merges each (group, k)'s values, ascending as s_k falls). Below
+ * the largest of the groups' least values the product is 0, so the sweep starts there; a group
+ * whose largest value is below it is 1 throughout. A group's P(M_V <= v) changes only at its own
+ * values, where it is recounted (see groupBelow). A group of n slots, r relevant and m candidates
+ * costs O(m (n - r)) values times O(m r^2) each; with one document per group (every mode but
+ * average, `broken`) it is trec_eval's loop.
+ */
+inline double iprec(Scratch& s, int col, double relevant, double level, bool broken) {
+  const double c = iprecRank(level, relevant);
+  return broken ? brokenIprec(s, col, c) : averageIprec(s, col, c);
+}
+
+}  // namespace tie_eval

@@ -1,0 +1,19 @@
+#pragma once
+#include "iprec.hpp"
+#include "plan.hpp"
+#include "scratch.hpp"
+
+namespace tie_eval {
+
+/**
+ * trec_eval's 11pt_avg: the mean of the interpolated precision at the recall levels
+ * pool[at .. at + count) (0, 0.1, ..., 1 by default), summed from the last level to the first, as
+ * trec_eval sums them. Tie-aware, the mean of the levels' expectations.
+ */
+inline double iprecMean(Scratch& s, int col, double relevant, const Plan& plan, int at, int count, bool broken) {
+  double sum = 0;
+  for (int l = count - 1; l >= 0; l--) sum += iprec(s, col, relevant, plan.pool(at + l), broken);
+  return sum / count;
+}
+
+}  // namespace tie_eval
