@@ -5,7 +5,8 @@ import * as S from './scratch';
 /**
  * trec_eval's Rndcg: the mean of DCG_b / IDCG_b over the ranks b where a gain level of the ideal
  * ranking ends (the cumulative counts of its positive gain levels, the last at N+), DCG_b
- * stopping at the ranking's end; and when the ranking runs past N+, once more DCG_n / IDCG_(N+).
+ * stopping at the ranking's end; and when the ranking runs past rank N+ + 1, once more
+ * DCG_n / IDCG_(N+) (trec_eval adds that term only then).
  * 0 when R = 0 or no rank counts (trec_eval prints nan there). The ranks b do not depend on the
  * order, so the tie-aware value is linear: each rank takes its group's mean gain.
  */
@@ -40,7 +41,7 @@ export function rndcg(gainCol: i32, relevant: f64, constants: usize, slot: i32, 
       boundary = <f64>level < levels ? boundary + getF64(constants, slot + 2 + 2 * level) : -1;
     }
   }
-  if (<f64>S.n > positives && ideal > 0) {
+  if (<f64>S.n > positives + 1 && ideal > 0) {
     sum += dcg / ideal;
     count++;
   }

@@ -5,7 +5,7 @@ import { compilePlan } from '../measures/plan.js';
 import { TREC, tieModeCode, type TieMode } from '../ties/modes.js';
 import { flattenBatch } from './batchInput.js';
 import { maxRankOption } from './maxRankOption.js';
-import { rowMean } from './rowMean.js';
+import { meanOf } from '../core/means.js';
 import { threadCount } from './threadCount.js';
 import type { Batch, BatchResult, EvaluateOptions } from './types.js';
 
@@ -42,7 +42,7 @@ export function evaluateModes(batch: Batch, measures: readonly string[], modes: 
       const mean: Record<string, number> = {};
       plan.measures.forEach((m, row) => {
         perQuery[m.name] = out.subarray(row * q, (row + 1) * q);
-        mean[m.name] = rowMean(out, row, q);
+        mean[m.name] = meanOf(out, row * q, (row + 1) * q, m.geometric);
       });
       return [mode, { perQuery, mean, backend: backend.name }];
     }),

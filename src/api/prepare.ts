@@ -6,7 +6,7 @@ import { TREC, tieModeCode } from '../ties/modes.js';
 import { flattenBatch } from './batchInput.js';
 import { maxRankOption } from './maxRankOption.js';
 import { InputError, InputTypeError, statusError } from '../core/errors.js';
-import { rowMean } from './rowMean.js';
+import { meanOf } from '../core/means.js';
 import { threadCount } from './threadCount.js';
 import type { Batch, BatchLabels, BatchResult, EvaluateOptions } from './types.js';
 
@@ -72,7 +72,7 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
       if (!(scores instanceof Float64Array)) throw new InputTypeError('scores must be a Float64Array');
       if (scores.length !== entries) throw new InputError(`scores has ${scores.length} entries, the labels ${entries}`);
       if (prepared.evaluate(scores, flat.tieKeys, mode, out) !== Status.OK) throw statusError(prepared.status, flat.describeQuery, (i) => labels[offsets[prepared.status[1]!]! + i]);
-      for (let row = 0; row < names.length; row++) means[row] = rowMean(out, row, queries);
+      for (let row = 0; row < names.length; row++) means[row] = meanOf(out, row * queries, (row + 1) * queries, plan.measures[row]!.geometric);
       return result;
     },
   };

@@ -10,7 +10,7 @@ import type { TieMode } from '../ties/modes.js';
 import { table } from '../format/table.js';
 import type { RunEvaluation } from '../runs/evaluateRun.js';
 import type { CliIo } from './io.js';
-import { mean } from '../format/runOutput.js';
+import { meanOf } from '../core/means.js';
 import { addRunOptions, evaluateFlags, positiveInteger, type RunFlags } from './runOptions.js';
 
 const RANGE_MODES: TieMode[] = ['pessimistic', 'average', 'trec', 'optimistic'];
@@ -23,7 +23,7 @@ const real = (text: string): number => {
 /** A run's means of one measure in each regime of RANGE_MODES. */
 function rangeMeans(run: RunEvaluation, name: string): Omit<RangePoint, 'run'> {
   const i = run.names.indexOf(name);
-  const [pessimistic, average, trec, optimistic] = RANGE_MODES.map((mode) => mean(run.values.get(mode)![i]!)) as [number, number, number, number];
+  const [pessimistic, average, trec, optimistic] = RANGE_MODES.map((mode) => meanOf(run.values.get(mode)![i]!, 0, run.queries.length)) as [number, number, number, number];
   return { pessimistic, average, trec, optimistic };
 }
 

@@ -10,4 +10,5 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  stdin: process.stdin,
 });

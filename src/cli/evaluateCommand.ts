@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { type Command, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_MEASURES } from '../measures/expandNames.js';
 import { describeMeasures } from '../measures/table.js';
 import type { TieMode } from '../ties/modes.js';
 import { formatCsv, formatJson, formatTrec, type Format } from '../format/runOutput.js';
@@ -8,6 +9,7 @@ import { addRunOptions, evaluateFlags, type RunFlags } from './runOptions.js';
 
 interface EvaluateFlags extends RunFlags {
   q?: boolean;
+  n?: boolean;
   ties: TieMode | 'range';
   format: Format;
   output?: string;
@@ -26,20 +28,33 @@ Examples:
   tie-eval --format json -o out.json qrels.txt a.run b.run
 `;
 
+/** -o's argument: a file name, not an option (trec_eval users may type -o as its old flag for the default layout). */
+function outputFile(text: string): string {
+  if (text.startsWith('-')) throw new InvalidArgumentError(`'${text}' looks like an option, not a file name (-o takes the output file; the trec_eval layout is the default)`);
+  return text;
+}
+
 /** The main job: `tie-eval [options] QRELS RUN [RUN ...]`. */
 export function addEvaluateCommand(program: Command, io: CliIo): void {
   addRunOptions(program.argument('<qrels>', 'judgements: qid iter docno label').argument('<runs...>', 'runs: qid Q0 docno rank score runid (gzip allowed)'))
     .option('-q', 'print per-query values too')
+    .option('-n', 'no summary lines (with -q: per-query values only)')
     .addOption(new Option('--ties <mode>', 'tie regime; range prints pessimistic, average and optimistic').choices(['average', 'optimistic', 'pessimistic', 'trec', 'input', 'range']).default('average'))
     .addOption(new Option('--format <format>', 'output format').choices(['trec', 'json', 'csv']).default('trec'))
-    .option('-o, --output <file>', 'write the output to a file instead of stdout')
+    .addOption(new Option('-o, --output <file>', 'write the output to a file instead of stdout').argParser(outputFile))
     .addHelpText('after', EXAMPLES)
     .action(async (qrelsPath: string, runPaths: string[], flags: EvaluateFlags) => {
       const modes: TieMode[] = flags.ties === 'range' ? ['pessimistic', 'average', 'optimistic'] : [flags.ties];
-      const { measures, runs } = await evaluateFlags(qrelsPath, runPaths, flags, modes);
+      // --ties trec is trec_eval: its default measures, printed in its table's order
+      const trec = flags.ties === 'trec';
+      const { runs, measures } = await evaluateFlags(qrelsPath, runPaths, flags, modes, trec ? ['official'] : DEFAULT_MEASURES, io.stdin);
       for (const run of runs) for (const w of run.warnings) io.stderr(`tie-eval: warning: ${w}\n`);
       const text =
-        flags.format === 'json' ? formatJson(runs, measures, modes, flags.ties) : flags.format === 'csv' ? formatCsv(runs, measures, modes) : formatTrec(runs, measures, modes, flags.q === true);
+        flags.format === 'json'
+          ? formatJson(runs, measures, modes, flags.ties)
+          : flags.format === 'csv'
+            ? formatCsv(runs, measures, modes)
+            : formatTrec(runs, measures, modes, { perQuery: flags.q === true, summary: flags.n !== true });
       if (flags.output !== undefined) writeFileSync(flags.output, text);
       else io.stdout(text);
     });

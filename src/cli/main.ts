@@ -13,7 +13,7 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
  */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
   const program = new Command('tie-eval')
-    .version(version)
+    .version(version, '-v, --version', 'print the version')
     .description('Information-retrieval measures that stay correct when scores tie.')
     .exitOverride()
     .enablePositionalOptions()

@@ -2,6 +2,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { BackendChoice } from '../backends/backend.js';
 import { DEFAULT_MEASURES } from '../measures/expandNames.js';
 import { evaluateRuns, type RunsEvaluation } from '../runs/evaluateRuns.js';
+import type { Source } from '../runs/source.js';
 import type { TieMode } from '../ties/modes.js';
 import { progressOver } from './progress.js';
 
@@ -36,18 +37,34 @@ export interface RunFlags {
   threads?: number;
 }
 
-/** Evaluates the runs of a command line with the library's evaluateRuns, drawing a progress bar for large runs. */
-export async function evaluateFlags(qrelsPath: string, runPaths: readonly string[], flags: RunFlags, modes: readonly TieMode[], defaults = DEFAULT_MEASURES): Promise<RunsEvaluation> {
+/**
+ * The file a command-line path names: `-` is standard input (one of the files at most), any
+ * other a path.
+ * @throws InvalidArgumentError for `-` twice or without a standard input
+ */
+export function sources(paths: readonly string[], stdin: AsyncIterable<Uint8Array> | undefined): Source[] {
+  if (paths.filter((p) => p === '-').length > 1) throw new InvalidArgumentError("only one file can be '-' (standard input)");
+  return paths.map((p) => {
+    if (p !== '-') return p;
+    if (stdin === undefined) throw new InvalidArgumentError("'-' (standard input) is not available here");
+    return { name: 'stdin', data: stdin };
+  });
+}
+
+/** Evaluates the runs of a command line with the library's evaluateRuns, drawing a progress bar for large runs; a path `-` reads standard input. */
+export async function evaluateFlags(qrelsPath: string, runPaths: readonly string[], flags: RunFlags, modes: readonly TieMode[], defaults = DEFAULT_MEASURES, stdin?: AsyncIterable<Uint8Array>): Promise<RunsEvaluation> {
+  const [qrels, ...runs] = sources([qrelsPath, ...runPaths], stdin);
   const progress = progressOver(runPaths);
   try {
     const bars = runPaths.map((_, i) => progress.forFile(i));
-    return await evaluateRuns(qrelsPath, runPaths, {
+    return await evaluateRuns(qrels!, runs, {
       measures: flags.measure.length > 0 ? flags.measure : defaults,
       ties: modes,
       relevanceLevel: flags.l,
       maxRank: flags.M ?? 0,
       judgedOnly: flags.J === true,
       allQueries: flags.c === true,
+      trecOrder: modes.length === 1 && modes[0] === 'trec',
       backend: flags.backend,
       ...(flags.threads === undefined ? {} : { threads: flags.threads }),
       ...(bars.some((b) => b !== undefined) ? { onBytes: (run: number, bytes: number) => bars[run]?.(bytes) } : {}),

@@ -1,67 +1,82 @@
 import { formatTrecValue } from './trecValue.js';
 import type { TieMode } from '../ties/modes.js';
 import type { RunEvaluation } from '../runs/evaluateRun.js';
+import { stringKey } from '../runs/runCollector.js';
 import type { MeasureRequest } from '../measures/expandNames.js';
 
 /** Output formats of the evaluate command. */
 export type Format = 'trec' | 'json' | 'csv';
 
-interface Column {
-  readonly label: string;
-  readonly index: number;
+/** What formatTrec prints: per-query lines (-q), the summary lines (unless -n). */
+export interface TrecLayout {
+  readonly perQuery: boolean;
+  readonly summary: boolean;
 }
 
-const columns = (run: RunEvaluation, measures: readonly MeasureRequest[]): Column[] => measures.map((m) => ({ label: m.label, index: run.names.indexOf(m.name) }));
+/** A measure request's value for one query (or, q = -1, the summary): a number, or a text (runid, relstring). */
+function valueOf(run: RunEvaluation, m: MeasureRequest, i: number, mode: TieMode, q: number): number | string {
+  if (m.text?.kind === 'runid') return run.runid;
+  if (m.text?.kind === 'relstring') return q < 0 ? '' : run.strings.get(stringKey(mode, m.text.length))![q]!;
+  return q < 0 ? run.summary.get(mode)![i]! : run.values.get(mode)![run.names.indexOf(m.name)]![q]!;
+}
 
-/** The mean of per-query values. */
-export function mean(values: Float64Array): number {
-  let sum = 0;
-  for (let i = 0; i < values.length; i++) sum += values[i]!;
-  return sum / values.length;
+/** A value as trec_eval prints it: counts as integers (`%ld`), relstrings quoted, others `%6.4f`. */
+function trecText(m: MeasureRequest, value: number | string): string {
+  if (m.text?.kind === 'relstring') return `'${value}'`;
+  if (typeof value === 'string') return value;
+  return m.aggregate === 'sum' ? String(Math.trunc(value)) : formatTrecValue(value);
 }
 
 /**
  * trec_eval's layout, `%-22s\t%s\t%6.4f` (measure, query or `all`, value): with `perQuery`
- * the query blocks (queries in byte order) come first, then the `all` block; with several tie
- * modes (`--ties range`) each line carries one value per mode, under a first line that names
- * them (`# measure  query  pessimistic  average  optimistic`). With several runs, each run's
- * lines follow a `runid` line.
+ * the query blocks (queries in byte order) come first, then, with `summary`, the `all` block
+ * (a measure prints where trec_eval prints it: num_q, gm_map and runid only in the summary,
+ * relstring only per query; counts as integers). With several tie modes (`--ties range`)
+ * each line carries one value per mode, under a first line that names them
+ * (`# measure  query  pessimistic  average  optimistic`). With several runs, each run's lines
+ * follow a `runid` line.
  */
-export function formatTrec(runs: readonly RunEvaluation[], measures: readonly MeasureRequest[], modes: readonly TieMode[], perQuery: boolean): string {
+export function formatTrec(runs: readonly RunEvaluation[], measures: readonly MeasureRequest[], modes: readonly TieMode[], layout: TrecLayout): string {
   const out: string[] = modes.length > 1 ? [`${'# measure'.padEnd(22)}\tquery\t${modes.join('\t')}`] : [];
   for (const run of runs) {
     if (runs.length > 1) out.push(`${'runid'.padEnd(22)}\tall\t${run.runid}`);
-    const cols = columns(run, measures);
-    const line = (label: string, qid: string, values: number[]): string => `${label.padEnd(22)}\t${qid}\t${values.map(formatTrecValue).join('\t')}`;
-    if (perQuery) {
+    const line = (m: MeasureRequest, i: number, qid: string, q: number): string => `${m.label.padEnd(22)}\t${qid}\t${modes.map((mode) => trecText(m, valueOf(run, m, i, mode, q))).join('\t')}`;
+    if (layout.perQuery) {
       run.queries.forEach((qid, q) => {
-        for (const c of cols) out.push(line(c.label, qid, modes.map((mode) => run.values.get(mode)![c.index]![q]!)));
+        measures.forEach((m, i) => {
+          if (m.print !== 'summary') out.push(line(m, i, qid, q));
+        });
       });
     }
-    for (const c of cols) out.push(line(c.label, 'all', modes.map((mode) => mean(run.values.get(mode)![c.index]!))));
+    if (layout.summary) {
+      measures.forEach((m, i) => {
+        if (m.print !== 'query') out.push(line(m, i, 'all', -1));
+      });
+    }
   }
-  return `${out.join('\n')}\n`;
+  return out.length === 0 ? '' : `${out.join('\n')}\n`;
 }
 
 /**
- * One JSON object per run (an array for several): `{ run, ties, backend, measures, queries,
- * perQuery: { qid: { measure: value } }, mean: { measure: value } }`, full double precision.
- * With several tie modes each value is an object by mode.
+ * One JSON object per run (an array for several): `{ run, runid, ties, backend, measures,
+ * queries, perQuery: { qid: { measure: value } }, mean: { measure: value } }`, full double
+ * precision; `mean` holds the summary line's values (sums for counts, geometric for gm_map; no
+ * relstring). With several tie modes each value is an object by mode.
  */
 export function formatJson(runs: readonly RunEvaluation[], measures: readonly MeasureRequest[], modes: readonly TieMode[], ties: string): string {
   const objects = runs.map((run) => {
-    const cols = columns(run, measures);
-    const value = (c: Column, pick: (values: Float64Array) => number): number | Record<string, number> =>
-      modes.length === 1 ? pick(run.values.get(modes[0]!)![c.index]!) : Object.fromEntries(modes.map((mode) => [mode, pick(run.values.get(mode)![c.index]!)]));
+    const value = (m: MeasureRequest, i: number, q: number): number | string | Record<string, number | string> =>
+      modes.length === 1 ? valueOf(run, m, i, modes[0]!, q) : Object.fromEntries(modes.map((mode) => [mode, valueOf(run, m, i, mode, q)]));
+    const pick = (q: number, keep: (m: MeasureRequest) => boolean): Record<string, unknown> => Object.fromEntries(measures.flatMap((m, i) => (keep(m) ? [[m.label, value(m, i, q)]] : [])));
     return {
       run: run.run,
       runid: run.runid,
       ties,
       backend: run.backend,
-      measures: cols.map((c) => c.label),
+      measures: measures.map((m) => m.label),
       queries: run.queries.length,
-      perQuery: Object.fromEntries(run.queries.map((qid, q) => [qid, Object.fromEntries(cols.map((c) => [c.label, value(c, (v) => v[q]!)]))])),
-      mean: Object.fromEntries(cols.map((c) => [c.label, value(c, mean)])),
+      perQuery: Object.fromEntries(run.queries.map((qid, q) => [qid, pick(q, (m) => m.text?.kind !== 'runid')])),
+      mean: pick(-1, (m) => m.text === undefined),
     };
   });
   return `${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`;
@@ -69,16 +84,14 @@ export function formatJson(runs: readonly RunEvaluation[], measures: readonly Me
 
 const csvField = (text: string): string => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
-/** CSV: a header, then one row per run and query, then one `all` row per run with the means. */
+/** CSV: a header, then one row per run and query, then one `all` row per run with the summary values. */
 export function formatCsv(runs: readonly RunEvaluation[], measures: readonly MeasureRequest[], modes: readonly TieMode[]): string {
   const header = ['run', 'query', ...measures.flatMap((m) => (modes.length === 1 ? [m.label] : modes.map((mode) => `${m.label} ${mode}`)))];
   const rows = [header.map(csvField).join(',')];
   for (const run of runs) {
-    const cols = columns(run, measures);
-    const row = (qid: string, pick: (values: Float64Array) => number): string =>
-      [run.run, qid, ...cols.flatMap((c) => modes.map((mode) => String(pick(run.values.get(mode)![c.index]!))))].map(csvField).join(',');
-    run.queries.forEach((qid, q) => rows.push(row(qid, (v) => v[q]!)));
-    rows.push(row('all', mean));
+    const row = (qid: string, q: number): string => [run.run, qid, ...measures.flatMap((m, i) => modes.map((mode) => String(valueOf(run, m, i, mode, q))))].map(csvField).join(',');
+    run.queries.forEach((qid, q) => rows.push(row(qid, q)));
+    rows.push(row('all', -1));
   }
   return `${rows.join('\n')}\n`;
 }

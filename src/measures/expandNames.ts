@@ -1,5 +1,5 @@
 import { formatMeasure } from './format.js';
-import { MeasureNameError, parseMeasure, splitOutsideBraces } from './parse.js';
+import { MeasureNameError, parseMeasure, splitOutsideBraces, type MeasureSpec } from './parse.js';
 import { MEASURES, type MeasureEntry, type TrecSpelling } from './table.js';
 
 /** A measure as a caller asked for it: the label it prints and what it evaluates. */
@@ -141,12 +141,38 @@ export function expandMeasures(arg: string, relLevel: number): MeasureRequest[] 
   const base = dot < 0 ? name : name.slice(0, dot);
   const trec = expandTrec(base, dot < 0 ? undefined : name.slice(dot + 1), relLevel);
   if (trec !== undefined) return trec;
-  // P_5: a cut-off written with an underscore
-  const underscore = /^([A-Za-z_]+?)_(\d+)$/.exec(name);
-  if (underscore !== null && TREC.get(underscore[1]!)?.spelling.form === 'cutoffs') return expandTrec(underscore[1]!, underscore[2]!, relLevel)!;
+  // P_5, iprec_at_recall_0.50: a cut-off or level written with an underscore, as trec_eval prints it
+  const underscore = /^([A-Za-z_]+?)_(\d+(?:\.\d*)?)$/.exec(name);
+  const form = underscore === null ? undefined : TREC.get(underscore[1]!)?.spelling.form;
+  if (form === 'cutoffs' || form === 'levels') return expandTrec(underscore![1]!, underscore![2]!, relLevel)!;
   // a list: commas outside parentheses and braces separate names
   const parts = splitOutsideBraces(name);
   if (parts.length > 1) return parts.map((p) => p.trim()).filter((p) => p !== '').flatMap((p) => expandMeasures(p, relLevel));
   if (name === '') throw new MeasureNameError(arg, 'no measure name given');
   return [request(name, name, undefined, TREC_ORDER.length, relLevel)];
+}
+
+/**
+ * Parses one measure name as the API takes it: an ir_measures name (see parseMeasure), or one
+ * value trec_eval prints, under the name it prints it (`map`, `P_5`, `ndcg_cut_10`,
+ * `iprec_at_recall_0.50`, `Rprec_mult_0.20`, `gm_map`, whose mean is then geometric). The spec
+ * keeps the name as written.
+ * @example parseAnyMeasure('P_5').cutoff // 5
+ * @throws MeasureNameError for a name that is neither (or that stands for several values, as `P`)
+ */
+export function parseAnyMeasure(name: string): MeasureSpec {
+  try {
+    return parseMeasure(name);
+  } catch (error) {
+    if (!(error instanceof MeasureNameError) || typeof name !== 'string') throw error;
+    let requests: MeasureRequest[];
+    try {
+      requests = expandMeasures(name, 1);
+    } catch {
+      throw error;
+    }
+    const [one] = requests;
+    if (requests.length !== 1 || one!.text !== undefined || one!.name === name.trim()) throw error;
+    return { ...parseMeasure(one!.name), name, geometric: one!.aggregate === 'geometric' };
+  }
 }

@@ -13,6 +13,8 @@ export type MeasureSpec = {
   readonly cutoff: number;
   /** The value of the measure's list parameter (gains, levels), else empty. */
   readonly list: readonly number[];
+  /** Its mean over queries is geometric: trec_eval's gm_map and gm_bpref (over max(value, 0.00001)). */
+  readonly geometric: boolean;
 } & {
   /**
    * Every scalar parameter of the table (src/measures/params.ts), the measure's default where
@@ -120,5 +122,5 @@ export function parseMeasure(name: string): MeasureSpec {
       values[(param.field ?? param.name) as ParamName] = param.parse(value) ?? bad();
     }
   }
-  return { name, measure: info, kind: MEASURES.indexOf(info as (typeof MEASURES)[number]), cutoff, list, ...values };
+  return { name, measure: info, kind: MEASURES.indexOf(info as (typeof MEASURES)[number]), cutoff, list, geometric: false, ...values };
 }

@@ -1,6 +1,7 @@
 import { Depth, Gain, IDEAL_LEVELS_MAX, PlanFlag, RowFlag } from './codes.js';
 import type { ParamName } from './params.js';
-import { parseMeasure, type MeasureSpec } from './parse.js';
+import { parseAnyMeasure } from './expandNames.js';
+import type { MeasureSpec } from './parse.js';
 
 /** Fields of the packed plan's header; the compiled backends read the same layout. */
 export const Header = {
@@ -110,6 +111,8 @@ function gainColumnOf(m: MeasureSpec): readonly [number, number, readonly number
   switch (m.measure.gainColumn) {
     case 'spec':
       return [m.gain, Math.max(1, m.rel), m.gain === Gain.TABLE ? m.list : []];
+    case 'labels':
+      return [m.gain, 1, m.gain === Gain.TABLE ? m.list : []];
     case 'pool':
       return [Gain.POOL, 1, []];
     case 'graded':
@@ -130,13 +133,13 @@ function extraOf(m: MeasureSpec): readonly number[] {
  * Parses the names and lays them out for the kernels; `options.maxRank` (default 0: none) cuts
  * each ranking after its first maxRank positions once ordered, and `options.judgedOnly` then
  * drops its unjudged documents (trec_eval's -M and -J).
- * @throws MeasureNameError for an unknown name (see parseMeasure)
+ * @throws MeasureNameError for an unknown name (see parseAnyMeasure)
  */
 export function compilePlan(names: readonly string[], options: PlanOptions = {}): Plan {
   if (!Array.isArray(names) || names.length === 0) throw new TypeError('measures must be a non-empty array of names, e.g. ["AP", "nDCG@10"]');
   const measures = names.map((n) => {
     if (typeof n !== 'string') throw new TypeError(`measure names must be strings, got ${typeof n}`);
-    return parseMeasure(n);
+    return parseAnyMeasure(n);
   });
   // the relevance levels, ascending, so that ERR's levels 1..max sit in consecutive columns
   const levelSet = new Set<number>();

@@ -73,8 +73,12 @@ export interface MeasureEntry {
   readonly params: readonly (ParamEntry | ListParamEntry)[];
   /** the parameter the plan row's PARAM field holds, if any (for `recall`, the `@` level goes there) */
   readonly param?: ParamEntry;
-  /** the gain column it reads: of the gain parameters (`spec`), of pooled-but-unjudged documents (`pool`), or of the labels when `rel` is not given (`graded`) */
-  readonly gainColumn?: 'spec' | 'pool' | 'graded';
+  /**
+   * the gain column it reads: of the gain parameters (`spec`; 0 below `rel`), of them whatever
+   * `rel`, which sets only R's level (`labels`), of pooled-but-unjudged documents (`pool`), or
+   * of the labels when `rel` is not given (`graded`)
+   */
+  readonly gainColumn?: 'spec' | 'labels' | 'pool' | 'graded';
   /** consecutive gain columns it reads from its own: 3 for the gain, its positive part and its indicator (ndcg_rel) */
   readonly gainSpan?: number;
   /** it reads its groups' documents, so every query is ordered (G) */
@@ -302,10 +306,10 @@ export const MEASURES = [
     name: 'Rndcg',
     kernel: 'RNDCG',
     cutoff: 'none',
-    params: TREC_GAIN_PARAMS,
-    gainColumn: 'spec',
+    // trec_eval's Rndcg is 0 when no document reaches -l, though its gains stay the labels
+    params: [REL, ...TREC_GAIN_PARAMS],
+    gainColumn: 'labels',
     constant: 'idealLevels',
-    trecLevel: false,
     trec: [{ name: 'Rndcg', form: 'pairs', params: trecGains }],
     help: "trec_eval's Rndcg: nDCG at each rank where the ideal ranking's gain changes, averaged",
   }),

@@ -6,7 +6,8 @@ const walk = new IdealWalk();
 /**
  * trec_eval's Rndcg: the mean of DCG_b / IDCG_b over the ranks b where a gain level of the ideal
  * ranking ends (the cumulative counts of its positive gain levels, the last at N+), DCG_b
- * stopping at the ranking's end; and when the ranking runs past N+, once more DCG_n / IDCG_(N+).
+ * stopping at the ranking's end; and when the ranking runs past rank N+ + 1, once more
+ * DCG_n / IDCG_(N+) (trec_eval adds that term only then).
  * 0 when R = 0 or no rank counts (trec_eval prints nan there). The ranks b do not depend on the
  * order, so the tie-aware value is linear: each rank takes its group's mean gain.
  */
@@ -42,7 +43,7 @@ export function rndcg(s: Scratch, gainCol: number, relevant: number, constants: 
       boundary = level < levels ? boundary + constants[slot + 2 + 2 * level]! : -1;
     }
   }
-  if (s.n > positives && ideal > 0) {
+  if (s.n > positives + 1 && ideal > 0) {
     sum += dcg / ideal;
     count++;
   }

@@ -23,7 +23,9 @@ export async function collectRun(run: Input, qrels: QrelsSource, names: string[]
   let collector = new RunCollector(names, options);
   const native = qrels.native;
   let notes: RunNotes | null = null;
-  if (native !== undefined && !options.modes.includes('trec')) notes = await readRunNative(run, native, options.judgedOnly, CHUNK, (queries) => collector.addNative(queries), options.onBytes, range);
+  // -J drops unjudged documents as they are read, unless -M cuts first (the kernels drop them after the cut)
+  const dropUnjudged = options.judgedOnly && options.maxRank === 0;
+  if (native !== undefined && !options.modes.includes('trec')) notes = await readRunNative(run, native, dropUnjudged, CHUNK, (queries) => collector.addNative(queries), options.onBytes, range);
   if (notes === null) {
     collector = new RunCollector(names, options);
     const parsed = (qrels.parsed ??= await parseQrels(qrels.input));

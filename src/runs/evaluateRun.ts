@@ -8,6 +8,9 @@ import { collectInParallel } from './collectInParallel.js';
 import { collectRun } from './collectRun.js';
 import type { MeasureRequest } from '../measures/expandNames.js';
 import type { RunOptions } from './options.js';
+import { summarize } from './summarize.js';
+import { parseAnyMeasure } from '../measures/expandNames.js';
+import { Kind } from '../measures/table.js';
 import type { QrelsSource } from './qrelsSource.js';
 
 /** A run's values: per tie mode and measure, one value per query (queries in byte order). */
@@ -20,6 +23,10 @@ export interface RunEvaluation {
   readonly names: string[];
   /** values[mode][measure][query] */
   readonly values: Map<TieMode, Float64Array[]>;
+  /** per tie mode, the summary (`all`) value of each measure request, in the order asked (see summarize; NaN for runid and relstring) */
+  readonly summary: Map<TieMode, number[]>;
+  /** per tie mode and relstring length (key: stringKey), each query's relstring, in query order */
+  readonly strings: Map<string, string[]>;
   readonly warnings: string[];
   /** the threads that read the run: 1 also when a parallel read fell back to one thread */
   readonly threads: number;
@@ -30,9 +37,12 @@ export interface RunEvaluation {
  * parallel parts when `options.threads` asks for it (see collectInParallel).
  * @throws FileError for a bad line (see forEachRunQuery) or a run none of whose queries is in the qrels
  */
-export async function evaluateRun(input: Input, qrels: QrelsSource, measures: readonly MeasureRequest[], options: RunOptions): Promise<RunEvaluation> {
+export async function evaluateRun(input: Input, qrels: QrelsSource, measures: readonly MeasureRequest[], runOptions: RunOptions): Promise<RunEvaluation> {
   const runPath = inputName(input);
-  const names = [...new Set(measures.map((m) => m.name))];
+  const numeric = measures.filter((m) => m.text === undefined);
+  const names = [...new Set(numeric.map((m) => m.name))];
+  const relstrings = [...new Set(measures.flatMap((m) => (m.text?.kind === 'relstring' ? [m.text.length] : [])))];
+  const options = relstrings.length > 0 ? { ...runOptions, relstrings } : runOptions;
   const parallel = await collectInParallel(input, qrels, names, options);
   const { run, threads } = parallel?.run ? parallel : { run: await collectRun(input, qrels, names, options), threads: 1 };
   const { collector, notes } = run;
@@ -41,7 +51,8 @@ export async function evaluateRun(input: Input, qrels: QrelsSource, measures: re
   if (options.allQueries) for (const qid of missing) collector.queue(qid, judged.get(qid)!.labels);
   collector.flush();
 
-  const { ignored, index } = collector;
+  const { index } = collector;
+  const ignored = [...new Set(collector.ignored)];
   const warnings: string[] = [];
   if (parallel?.run === null && parallel.workerError !== null) {
     warnings.push(`${runPath}: a worker thread failed (${parallel.workerError}); the run was read in one thread`);
@@ -61,13 +72,24 @@ export async function evaluateRun(input: Input, qrels: QrelsSource, measures: re
   }
   const queries = [...index.keys()].sort(compareIds);
   const order = queries.map((qid) => index.get(qid)!);
+  // -c: trec_eval counts utility 0 for a query without results (not the value of its empty ranking)
+  const added = new Set(options.allQueries ? missing : []);
+  const zeroed = names.flatMap((name, m) => (parseAnyMeasure(name).kind === Kind.UTILITY ? [m] : []));
+  let qrelsRelevant = 0;
+  if (options.allQueries) for (const { labels } of judged.values()) for (let i = 0; i < labels.length; i++) qrelsRelevant += labels[i]! > 0 ? 1 : 0;
   const values = new Map<TieMode, Float64Array[]>();
+  const summary = new Map<TieMode, number[]>();
   for (const mode of options.modes) {
-    const flat = collector.values.get(mode)!;
+    const flat = collector.values.get(mode) ?? [];
     // a plain loop: Float64Array.from with a mapping function calls it per element, several times slower
     const columns = names.map(() => new Float64Array(order.length));
     for (let q = 0; q < order.length; q++) for (let m = 0; m < names.length; m++) columns[m]![q] = flat[order[q]! * names.length + m]!;
+    queries.forEach((qid, q) => {
+      if (added.has(qid)) for (const m of zeroed) columns[m]![q] = 0;
+    });
     values.set(mode, columns);
+    summary.set(mode, summarize(measures, names, columns, options.allQueries, qrelsRelevant));
   }
-  return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, warnings, threads };
+  const strings = new Map([...collector.strings].map(([key, list]) => [key, order.map((i) => list[i]!)]));
+  return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, summary, strings, warnings, threads };
 }

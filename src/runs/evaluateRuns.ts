@@ -25,6 +25,8 @@ export interface EvaluateRunsOptions {
   readonly judgedOnly?: boolean;
   /** trec_eval's `-c`: every qrels query counts, those without results as 0. */
   readonly allQueries?: boolean;
+  /** List the measures in trec_eval's table order, as it prints them (ir_measures names after, as asked). Default: as asked. */
+  readonly trecOrder?: boolean;
   readonly backend?: BackendChoice;
   /** Threads reading each run file (see RunOptions.threads). */
   readonly threads?: number;
@@ -57,7 +59,8 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly S
   const modes: readonly TieMode[] = typeof options.ties === 'string' ? [options.ties] : (options.ties ?? ['average']);
   const level = options.relevanceLevel ?? 1;
   if (parsePositiveInteger(String(level)) !== level) throw new InputError(`relevanceLevel must be a positive integer, not ${level}`);
-  const measures = (options.measures ?? DEFAULT_MEASURES).flatMap((m) => expandMeasures(m, level));
+  const asked = (options.measures ?? DEFAULT_MEASURES).flatMap((m) => expandMeasures(m, level));
+  const measures = options.trecOrder === true ? asked.sort((a, b) => a.order - b.order) : asked;
   const judgements = isQrels(qrels) ? qrels : await readQrelsSource(await toInput(qrels, 'qrels'), modes, options.backend ?? 'auto');
   const evaluations: RunEvaluation[] = [];
   for (const [i, run] of runs.entries()) {

@@ -12,6 +12,8 @@ export interface RunOptions {
   readonly maxRank: number;
   /** -c: every qrels query counts, those without results as 0 */
   readonly allQueries: boolean;
+  /** the lengths of the relstrings (trec_eval's relstring.N) to write per query and tie mode; none by default */
+  readonly relstrings?: readonly number[];
   /**
    * Threads reading the run: its bytes are cut at query boundaries, the first part read here,
    * each other one in a worker thread, and the parts merged in file order. Default: one per

@@ -60,12 +60,13 @@ export class RunCollector {
   private readonly dropUnjudged: boolean;
   private order = new Int32Array(0);
 
-  /** `relstrings`: the lengths of the relstrings to write per query (none: no relstring). */
+  private readonly relstrings: readonly number[];
+
   constructor(
     private readonly names: string[],
     private readonly options: RunOptions,
-    private readonly relstrings: readonly number[] = [],
   ) {
+    this.relstrings = options.relstrings ?? [];
     this.keepDocs = options.modes.includes('trec');
     this.dropUnjudged = options.judgedOnly && options.maxRank === 0;
   }
@@ -173,15 +174,16 @@ export class RunCollector {
       ...(this.keepDocs ? { docs: p.docs } : {}),
       queryIds: p.qids.map(latin1ToUtf8),
     };
-    const results = evaluateModes(batch, this.names, this.options.modes, { backend: this.options.backend, maxRank, judgedOnly: judgedOnly && maxRank > 0 });
+    for (const qid of p.qids) if (!this.index.has(qid)) this.index.set(qid, this.index.size);
+    // relstrings alone (runid, relstring) evaluate no measure
+    const results = this.names.length === 0 ? new Map() : evaluateModes(batch, this.names, this.options.modes, { backend: this.options.backend, maxRank, judgedOnly: judgedOnly && maxRank > 0 });
     for (const [mode, result] of results) {
       this.backend = result.backend;
       let values = this.values.get(mode);
       if (values === undefined) this.values.set(mode, (values = []));
       const columns = this.names.map((name) => result.perQuery[name]!);
       for (let q = 0; q < p.qids.length; q++) {
-        let i = this.index.get(p.qids[q]!);
-        if (i === undefined) this.index.set(p.qids[q]!, (i = this.index.size));
+        const i = this.index.get(p.qids[q]!)!;
         for (let m = 0; m < columns.length; m++) values[i * columns.length + m] = columns[m]![q]!;
       }
     }

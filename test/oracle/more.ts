@@ -209,29 +209,34 @@ export function moreMeasures(cutoffs: readonly number[]): PlainMeasure[] {
         return sum > 0 ? sum / ideal.length : 0;
       },
     });
-    out.push({
-      name: `Rndcg${spelling}`,
-      value: (q) => {
-        if (countR(q, 1) === 0) return 0;
-        const ideal = idealGains(q, t);
-        const dcgAt = (b: number): number => q.ranked.slice(0, b).reduce((sum, l, i) => sum + gainOf(l, t) / Math.log2(i + 2), 0);
-        const idcgAt = (b: number): number => ideal.slice(0, b).reduce((sum, x, i) => sum + x / Math.log2(i + 2), 0);
-        let sum = 0;
-        let count = 0;
-        // the ranks where the ideal gain changes: the ends of its levels
-        for (let b = 1; b <= ideal.length; b++) {
-          if (b === ideal.length || ideal[b] !== ideal[b - 1]) {
-            sum += dcgAt(b) / idcgAt(b);
+    for (const rel of [1, 2]) {
+      // trec_eval's Rndcg: 0 when nothing reaches the relevance level, whatever the gains
+      const name = rel === 1 ? `Rndcg${spelling}` : spelling === '' ? 'Rndcg(rel=2)' : `Rndcg(rel=2,${spelling.slice(1)}`;
+      out.push({
+        name,
+        value: (q) => {
+          if (countR(q, rel) === 0) return 0;
+          const ideal = idealGains(q, t);
+          const dcgAt = (b: number): number => q.ranked.slice(0, b).reduce((sum, l, i) => sum + gainOf(l, t) / Math.log2(i + 2), 0);
+          const idcgAt = (b: number): number => ideal.slice(0, b).reduce((sum, x, i) => sum + x / Math.log2(i + 2), 0);
+          let sum = 0;
+          let count = 0;
+          // the ranks where the ideal gain changes: the ends of its levels
+          for (let b = 1; b <= ideal.length; b++) {
+            if (b === ideal.length || ideal[b] !== ideal[b - 1]) {
+              sum += dcgAt(b) / idcgAt(b);
+              count++;
+            }
+          }
+          // and the whole ranking, when it runs two ranks or more past the ideal's positive ones (trec_eval's loop)
+          if (q.ranked.length > ideal.length + 1 && ideal.length > 0) {
+            sum += dcgAt(q.ranked.length) / idcgAt(ideal.length);
             count++;
           }
-        }
-        if (q.ranked.length > ideal.length && ideal.length > 0) {
-          sum += dcgAt(q.ranked.length) / idcgAt(ideal.length);
-          count++;
-        }
-        return count > 0 ? sum / count : 0;
-      },
-    });
+          return count > 0 ? sum / count : 0;
+        },
+      });
+    }
     for (const k of [0, ...cutoffs]) {
       const at = k > 0 ? `@${k}` : '';
       out.push({
