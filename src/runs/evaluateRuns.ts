@@ -59,7 +59,9 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly S
   const modes: readonly TieMode[] = typeof options.ties === 'string' ? [options.ties] : (options.ties ?? ['average']);
   const level = options.relevanceLevel ?? 1;
   if (parsePositiveInteger(String(level)) !== level) throw new InputError(`relevanceLevel must be a positive integer, not ${level}`);
-  const asked = (options.measures ?? DEFAULT_MEASURES).flatMap((m) => expandMeasures(m, level));
+  // a label asked twice (official and map) is listed once, as trec_eval lists it
+  const seen = new Set<string>();
+  const asked = (options.measures ?? DEFAULT_MEASURES).flatMap((m) => expandMeasures(m, level)).filter((r) => !seen.has(r.label) && seen.add(r.label));
   const measures = options.trecOrder === true ? asked.sort((a, b) => a.order - b.order) : asked;
   const judgements = isQrels(qrels) ? qrels : await readQrelsSource(await toInput(qrels, 'qrels'), modes, options.backend ?? 'auto');
   const evaluations: RunEvaluation[] = [];
