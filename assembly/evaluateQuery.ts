@@ -84,6 +84,7 @@ export function evaluateQuery<L>(
   // a cut ranking ends with the group reaching maxRank (read only by measures that read it all)
   if (cut && depth == maxRank()) S.n = getI32(S.groupEnd, S.groupCount - 1);
   S.judgedView = false;
+  S.iprecCached = 0;
   if (views) judgedEnds();
   if (judgedOnly) swapView();
   const plain = mode == TREC || mode == INPUT;

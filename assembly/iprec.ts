@@ -29,7 +29,16 @@ export function iprecRank(level: f64, relevant: f64): f64 {
  */
 export function iprec(col: i32, relevant: f64, level: f64, broken: bool): f64 {
   const c = iprecRank(level, relevant);
-  return broken ? brokenIprec(col, c) : averageIprec(col, c);
+  // the query's values so far (iprec_at_recall and 11pt_avg read the same levels; levels share c)
+  const cache = S.iprecCache;
+  for (let i = 0; i < S.iprecCached; i++) if (getF64(cache, 3 * i) == <f64>col && getF64(cache, 3 * i + 1) == c) return getF64(cache, 3 * i + 2);
+  const value = broken ? brokenIprec(col, c) : averageIprec(col, c);
+  if (S.iprecCached < S.IPREC_CACHE) {
+    setF64(cache, 3 * S.iprecCached, <f64>col);
+    setF64(cache, 3 * S.iprecCached + 1, c);
+    setF64(cache, 3 * S.iprecCached++ + 2, value);
+  }
+  return value;
 }
 
 /** Every group one document or none: the best m / P_m over the relevant documents m >= c. */

@@ -46,6 +46,10 @@ export let iprecGroups: usize = 0;
 export let iprecHeap: usize = 0;
 /** the ideal gains' levels of one query: gain, count pairs (f64; step 0) */
 export let gainLevels: usize = 0;
+/** The interpolated precision values a query keeps for its other rows (see iprec). */
+export const IPREC_CACHE: i32 = 32;
+/** interpolated precision's values of the current query: column, relevant rank, value (f64) */
+export let iprecCache: usize = 0;
 
 /** documents in the current query's ranking */
 export let n: i32 = 0;
@@ -60,6 +64,8 @@ export let badPosition: i32 = -1;
 /** the judged view's ranking length (see judgedView), and whether the view is in place */
 export let judgedN: i32 = 0;
 export let judgedView: bool = false;
+/** how many values iprecCache holds */
+export let iprecCached: i32 = 0;
 
 /**
  * Bytes of scratch for queries of up to `capacity` documents and `idealCapacity` ideal labels,
@@ -69,7 +75,7 @@ export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, mea
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
   const ints = cap * 4 + 2 * <usize>COUNTED_LEVELS + <usize>gainCount * GAIN_SIZE + <usize>measureCount * ROW_SIZE;
-  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + table) + cap * (2 + 8 + 4) + 2 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX;
+  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + table) + cap * (2 + 8 + 4) + 2 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 3 * <usize>IPREC_CACHE;
   return doubles * 8 + ints * 4 + 64;
 }
 
@@ -92,7 +98,8 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   states = iprecHeap + cap * 4 * 8;
   states2 = states + <usize>stateCount * 8;
   gainLevels = states2 + <usize>stateCount * 8;
-  order = gainLevels + 2 * <usize>IDEAL_LEVELS_MAX * 8;
+  iprecCache = gainLevels + 2 * <usize>IDEAL_LEVELS_MAX * 8;
+  order = iprecCache + 3 * <usize>IPREC_CACHE * 8;
   spare = order + cap * 4;
   groupEnd = spare + cap * 4;
   judgedEnd = groupEnd + cap * 4;

@@ -21,7 +21,9 @@ async function countLines(path: string): Promise<number> {
 
 /**
  * The command line end to end (process start to exit) on the generated TREC files of a
- * variant, all six @10: wall time per run, and the peak resident memory of the last run.
+ * variant: six @10 tie-aware (the base row) and in trec_eval's order, `-m all_trec` both ways,
+ * and trec_eval itself on the same files when TREC_EVAL names its binary (built from its public
+ * source with its Makefile). Wall time per run, and the peak resident memory of the six @10 run.
  */
 export async function cliBench(variant: Variant, dir: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
@@ -36,6 +38,18 @@ export async function cliBench(variant: Variant, dir: string): Promise<void> {
     if (r.status !== 0) throw new Error(r.stderr);
     peakMiB = JSON.parse(/MEMORY (.*)/.exec(r.stderr)![1]!).maxRssMiB;
   });
+  const command = (args: string[], file = process.execPath) => (): void => {
+    const r = spawnSync(file, args, { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(r.stderr);
+  };
+  bench.add('cli: six @10, --ties trec', command([BIN, '--ties', 'trec', '-m', SIX_AT_10.join(','), qrels, run]));
+  // the full variant's interpolated precision in large tie groups takes minutes: judged only
+  if (variant === 'judged') {
+    bench.add('cli: -m all_trec', command([BIN, '-m', 'all_trec', qrels, run]));
+    bench.add('cli: --ties trec -m all_trec', command([BIN, '--ties', 'trec', '-m', 'all_trec', qrels, run]));
+    const trecEval = process.env.TREC_EVAL;
+    if (trecEval !== undefined && existsSync(trecEval)) bench.add('trec_eval -m all_trec', command(['-m', 'all_trec', qrels, run], trecEval));
+  }
   await bench.run();
   const before = results.length;
   collect(bench, await countLines(run), () => ({ backend: 'auto', threads: 0, variant, ties: 'average', measures: SIX_AT_10 }));

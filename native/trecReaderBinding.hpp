@@ -31,10 +31,10 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
   /** run(chunk: Uint8Array, info: Float64Array) -> problem code */
   Napi::Value Run(const Napi::CallbackInfo& info) { return feed(info, true); }
 
-  /** startRun(judgedOnly: boolean) */
+  /** startRun(judgedOnly: boolean, tieKeys: boolean) */
   Napi::Value StartRun(const Napi::CallbackInfo& info) {
-    if (info.Length() != 1 || !info[0].IsBoolean()) return fail(info.Env(), "startRun(judgedOnly) takes a boolean");
-    reader_.startRun(info[0].As<Napi::Boolean>().Value());
+    if (info.Length() != 2 || !info[0].IsBoolean() || !info[1].IsBoolean()) return fail(info.Env(), "startRun(judgedOnly, tieKeys) takes two booleans");
+    reader_.startRun(info[0].As<Napi::Boolean>().Value(), info[1].As<Napi::Boolean>().Value());
     return info.Env().Undefined();
   }
 
@@ -46,12 +46,13 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
 
   /**
    * take() -> [qids, groups: Int32Array, offsets: Uint32Array, scores: Float64Array, labels: Int32Array,
-   * idealOffsets: Uint32Array, ideal: Int32Array]: the finished queries, emptying the output; a
-   * query the qrels hold has null for its id (the caller has judgements()' string of its group)
+   * idealOffsets: Uint32Array, ideal: Int32Array, tieKeys: Int32Array | null]: the finished
+   * queries, emptying the output; a query the qrels hold has null for its id (the caller has
+   * judgements()' string of its group); tie keys when the run was started with them
    */
   Napi::Value Take(const Napi::CallbackInfo& info) {
     const Napi::Env env = info.Env();
-    auto result = Napi::Array::New(env, 7);
+    auto result = Napi::Array::New(env, 8);
     result.Set(0u, strings(env, reader_.qids, reader_.groups.data()));
     result.Set(1u, copy<Napi::Int32Array>(env, reader_.groups, reader_.groups.size()));
     result.Set(2u, copy<Napi::Uint32Array>(env, reader_.offsets, reader_.offsets.size()));
@@ -59,6 +60,7 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
     result.Set(4u, copy<Napi::Int32Array>(env, reader_.labels, reader_.offsets.back()));
     result.Set(5u, copy<Napi::Uint32Array>(env, reader_.idealOffsets, reader_.idealOffsets.size()));
     result.Set(6u, copy<Napi::Int32Array>(env, reader_.ideal, reader_.ideal.size()));
+    result.Set(7u, reader_.keys.size() < reader_.offsets.back() ? env.Null() : copy<Napi::Int32Array>(env, reader_.keys, reader_.offsets.back()));
     reader_.takeOutput();
     return result;
   }

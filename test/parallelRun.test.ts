@@ -126,7 +126,7 @@ describe.each(BACKENDS.map((b) => b.name))('--threads (%s)', (backend) => {
   it('a worker thread that fails (its qrels file gone): the run is read in one thread, with a warning naming the error', async () => {
     const gone = file(`${backend}-gone.qrels`, qrels);
     const options = { modes: ['average'] as TieMode[], backend: backend as RunFlags['backend'], judgedOnly: false, maxRank: 0, allQueries: false };
-    const source = await readQrelsSource(gone, options.modes, options.backend);
+    const source = await readQrelsSource(gone, options.backend);
     rmSync(gone);
     const measures = expandMeasures('AP,nDCG@10', 1);
     const fell = await evaluateRun(r, source, measures, { ...options, threads: 3 });

@@ -48,19 +48,20 @@ describe.skipIf(!hasNative)('the native reader', () => {
     expect(reader.qrels(Buffer.from('1 0 a 1\n'), info)).toBe(0);
     const next = rng(7);
     const fields = [...SCORES, ...Array.from({ length: 2000 }, () => `${pick(next, ['', '-', '+'])}${(next() * 10 ** randInt(next, -30, 30)).toPrecision(randInt(next, 1, 20))}`)];
-    reader.startRun(false);
+    reader.startRun(false, false);
     expect(reader.run(Buffer.from(fields.map((s, i) => `1 Q0 d${i} ${i} ${s} r\n`).join('')), info)).toBe(0);
     reader.endRun();
     const scores = reader.take()[3];
     expect(Array.from(scores)).toEqual(fields.map((s) => parseScore(Buffer.from(s), 0, s.length)));
   });
 
-  it('gives the TypeScript reader\'s results on 300 random files (grouped and not, -J, -c, average and range)', async () => {
+  it('gives the TypeScript reader\'s results on 300 random files (grouped and not, -J, -c, -M, average, range and trec with its tie keys)', async () => {
     for (let seed = 1; seed <= 300; seed++) {
       const { qrels, run } = randomFiles(seed, seed % 5 !== 0);
       const q = file(`r${seed}.qrels`, qrels);
       const r = file(`r${seed}.run`, run);
-      const flags = [...(seed % 3 === 0 ? ['-J'] : []), ...(seed % 4 === 0 ? ['-c'] : []), ...(seed % 7 === 0 ? ['--ties', 'range'] : []), '--format', 'json', '-m', 'AP,nDCG@5,P@3,RR'];
+      const ties = seed % 7 === 0 ? ['--ties', 'range'] : seed % 2 === 0 ? ['--ties', 'trec'] : [];
+      const flags = [...(seed % 3 === 0 ? ['-J'] : []), ...(seed % 4 === 0 ? ['-c'] : []), ...(seed % 5 === 1 ? ['-M', '4'] : []), ...ties, '--format', 'json', '-m', 'AP,nDCG@5,P@3,RR,relstring.6'];
       // the output names the backend that computed the values; the rest must agree
       const evaluate = async (backend: string): Promise<object> => {
         const out = await cli('--backend', backend, ...flags, q, r);
@@ -89,7 +90,7 @@ describe.skipIf(!hasNative)('the native reader', () => {
     for (const batchLines of [1, 500, 1000, 5000]) {
       const got: number[][] = [];
       const native = await readQrelsNative(qrels, new (loadAddon().TrecReader)());
-      await readRunNative(path, native, false, batchLines, (b) => b.qids.forEach((_, q) => got.push(Array.from(b.scores.subarray(b.offsets[q], b.offsets[q + 1])))));
+      await readRunNative(path, native, false, false, batchLines, (b) => b.qids.forEach((_, q) => got.push(Array.from(b.scores.subarray(b.offsets[q], b.offsets[q + 1])))));
       expect(got.map((g, q) => (q < 2 ? g : g.length))).toEqual(expected.map((e, q) => (q < 2 ? e : 0)));
     }
   });

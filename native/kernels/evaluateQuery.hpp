@@ -79,6 +79,7 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
   // a cut ranking ends with the group reaching maxRank (read only by measures that read it all)
   if (cut && depth == plan.maxRank()) s.n = s.groupEnd[s.groupCount - 1];
   s.judgedView = false;
+  s.iprecCached = 0;
   if (views) judgedEnds(s);
   if (judgedOnly) swapView(s);
   const bool plain = mode == TREC || mode == INPUT;

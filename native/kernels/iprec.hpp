@@ -213,7 +213,16 @@ inline double averageIprec(Scratch& s, int col, double c) {
  */
 inline double iprec(Scratch& s, int col, double relevant, double level, bool broken) {
   const double c = iprecRank(level, relevant);
-  return broken ? brokenIprec(s, col, c) : averageIprec(s, col, c);
+  // the query's values so far (iprec_at_recall and 11pt_avg read the same levels; levels share c)
+  double* cache = s.iprecCache.data();
+  for (int i = 0; i < s.iprecCached; i++) if (cache[3 * i] == col && cache[3 * i + 1] == c) return cache[3 * i + 2];
+  const double value = broken ? brokenIprec(s, col, c) : averageIprec(s, col, c);
+  if (s.iprecCached < IPREC_CACHE) {
+    cache[3 * s.iprecCached] = col;
+    cache[3 * s.iprecCached + 1] = c;
+    cache[3 * s.iprecCached++ + 2] = value;
+  }
+  return value;
 }
 
 }  // namespace tie_eval

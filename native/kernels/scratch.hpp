@@ -10,6 +10,9 @@
 
 namespace tie_eval {
 
+/** The interpolated precision values a query keeps for its other rows (see iprec). */
+constexpr int IPREC_CACHE = 32;
+
 struct Scratch {
   /** documents in the current query's ranking */
   int n = 0;
@@ -55,6 +58,9 @@ struct Scratch {
   /** IPrec's candidate groups (8 numbers each) and its heap of candidate values (4 numbers each) */
   std::vector<double> iprecGroups;
   std::vector<double> iprecHeap;
+  /** interpolated precision's values of the current query: column, relevant rank, value; how many */
+  std::vector<double> iprecCache = std::vector<double>(3 * IPREC_CACHE);
+  int iprecCached = 0;
   /** the ideal gains' levels of one query: gain, count pairs (step 0) */
   std::vector<double> gainLevels = std::vector<double>(2 * IDEAL_LEVELS_MAX);
   /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 */

@@ -3,6 +3,7 @@
 // same order. The caller feeds whole lines and turns a problem code into its message.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -83,10 +84,14 @@ class TrecReader {
     });
   }
 
-  /** Starts reading a run; `judgedOnly` keeps only documents with a label >= 0 (-J). */
-  void startRun(bool judgedOnly) {
+  /**
+   * Starts reading a run; `judgedOnly` keeps only documents with a label >= 0 (-J); `tieKeys`
+   * writes trec_eval's tie-break key of each result (see tieKeys).
+   */
+  void startRun(bool judgedOnly, bool tieKeys) {
     judgements();
     judgedOnly_ = judgedOnly;
+    tieKeys_ = tieKeys;
     runHas_ = false;
     lastGroup_ = -1;
     groupDone_.assign(judgedQids.size(), 0);
@@ -96,6 +101,7 @@ class TrecReader {
     offsets.assign(1, 0);
     scores.clear();
     labels.clear();
+    keys.clear();
     idealOffsets.assign(1, 0);
     ideal.clear();
   }
@@ -136,6 +142,7 @@ class TrecReader {
         runHas_ = true;
         runDocs_.clear();
         runLines_.clear();
+        keptDocs_.clear();
       } else if (score > lastScore_ && rank > lastRank_) {
         if (info[MISORDERED]++ == 0) info[FIRST_MISORDERED] = info[LINE];
       }
@@ -147,13 +154,17 @@ class TrecReader {
         info[FIRST_LINE] = runLines_[first];
         return bad(info, LISTED_TWICE, start, end, count);
       }
-      runDocs_.add(buf, bounds[4], bounds[5], hash);
+      const int32_t doc = runDocs_.add(buf, bounds[4], bounds[5], hash);
       runLines_.push_back(info[LINE]);
       if (runGroup_ < 0) return NONE;
       const int32_t label = judged_.label(runGroup_, buf, bounds[4], bounds[5], hash);
       if (judgedOnly_ && label < 0) return NONE;
       scores.push_back(score);
       labels.push_back(label);
+      if (tieKeys_) {
+        keptDocs_.push_back(doc);
+        keys.push_back(0);
+      }
       return NONE;
     });
   }
@@ -174,6 +185,11 @@ class TrecReader {
   std::vector<uint32_t> offsets{0};
   std::vector<double> scores;
   std::vector<int32_t> labels;
+  /**
+   * With tie keys (startRun): trec_eval's tie-break as numbers, per result: its rank among its
+   * query's document ids in descending byte order (0 = the largest), as src/ties/trecTieKeys.ts.
+   */
+  std::vector<int32_t> keys;
   std::vector<uint32_t> idealOffsets{0};
   std::vector<int32_t> ideal;
 
@@ -185,6 +201,7 @@ class TrecReader {
     offsets.assign(1, 0);
     scores.erase(scores.begin(), scores.begin() + finished);
     labels.erase(labels.begin(), labels.begin() + finished);
+    if (tieKeys_) keys.erase(keys.begin(), keys.begin() + finished);
     idealOffsets.assign(1, 0);
     ideal.clear();
   }
@@ -195,6 +212,10 @@ class TrecReader {
   JudgedDocs judged_;
   int32_t qrelsCurrent_ = -1;
   bool judgedOnly_ = false;
+  bool tieKeys_ = false;
+  /** with tie keys: the runDocs_ index of each result kept of the query being read, and their order */
+  std::vector<int32_t> keptDocs_;
+  std::vector<int32_t> byId_;
   bool runHas_ = false;
   std::string runQid_;
   int32_t runGroup_ = -1;
@@ -209,6 +230,7 @@ class TrecReader {
   double lastRank_ = 0;
 
   void endQuery() {
+    if (tieKeys_) writeKeys();
     if (runGroup_ >= 0) {
       groupDone_[runGroup_] = 1;
       const int32_t* judgedLabels = judged_.labels(runGroup_);
@@ -218,6 +240,21 @@ class TrecReader {
     qids.push_back(runQid_);
     groups.push_back(runGroup_);
     offsets.push_back(static_cast<uint32_t>(scores.size()));
+  }
+
+  /** The tie keys of the query just read: its kept results ranked by document id, descending. */
+  void writeKeys() {
+    const size_t first = offsets.back();
+    byId_.resize(keptDocs_.size());
+    for (size_t i = 0; i < byId_.size(); i++) byId_[i] = static_cast<int32_t>(i);
+    std::sort(byId_.begin(), byId_.end(), [&](int32_t a, int32_t b) {
+      const int32_t x = keptDocs_[a];
+      const int32_t y = keptDocs_[b];
+      const size_t common = std::min(runDocs_.length(x), runDocs_.length(y));
+      const int c = std::memcmp(runDocs_.bytes(x), runDocs_.bytes(y), common);
+      return c != 0 ? c > 0 : runDocs_.length(x) > runDocs_.length(y);
+    });
+    for (size_t rank = 0; rank < byId_.size(); rank++) keys[first + byId_[rank]] = static_cast<int32_t>(rank);
   }
 
   static bool same(const std::string& id, const uint8_t* buf, size_t start, size_t end) {

@@ -5,8 +5,8 @@
 export interface TrecReader {
   /** Reads qrels lines; returns a Problem. `info` is a Float64Array of Info.SIZE slots. */
   qrels(chunk: Uint8Array, info: Float64Array): number;
-  /** Starts a run; judgedOnly (-J) keeps only documents with a label >= 0. */
-  startRun(judgedOnly: boolean): void;
+  /** Starts a run; judgedOnly (-J) keeps only documents with a label >= 0; tieKeys writes trec_eval's tie-break keys (see trecTieKeys). */
+  startRun(judgedOnly: boolean, tieKeys: boolean): void;
   /** Reads run lines; returns a Problem. */
   run(chunk: Uint8Array, info: Float64Array): number;
   /** Ends the run: its last query goes to the output. */
@@ -15,8 +15,9 @@ export interface TrecReader {
    * The queries read since the last take (qrels group, -1 when the qrels lack the query) with their
    * scores and labels cut at offsets, and their judged labels (none for group -1) cut at idealOffsets.
    * Only a query of group -1 has its id here: the others' are judgements()' strings of their group.
+   * With tie keys, each result's rank among its query's document ids, descending (else null).
    */
-  take(): [qids: (string | null)[], groups: Int32Array, offsets: Uint32Array, scores: Float64Array, labels: Int32Array, idealOffsets: Uint32Array, ideal: Int32Array];
+  take(): [qids: (string | null)[], groups: Int32Array, offsets: Uint32Array, scores: Float64Array, labels: Int32Array, idealOffsets: Uint32Array, ideal: Int32Array, tieKeys: Int32Array | null];
   /** The qrels' queries in order of first appearance (their groups) and every query's labels. */
   judgements(): [qids: string[], offsets: Uint32Array, labels: Int32Array];
 }

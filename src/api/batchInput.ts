@@ -40,7 +40,7 @@ function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { l
  * values (NaN scores, non-integer labels, R) are checked by the kernels themselves.
  * `trecMode`: a mode to evaluate is trec, which orders ties by the document ids' keys.
  */
-export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean): FlatBatch {
+export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean, givenKeys: Int32Array | null = null): FlatBatch {
   if (batch === null || typeof batch !== 'object') throw new InputTypeError('batch must be an object { scores, labels, offsets, ... }');
   const { scores, labels, offsets } = batch;
   if (!(scores instanceof Float64Array)) throw new InputTypeError('batch.scores must be a Float64Array');
@@ -77,7 +77,10 @@ export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean): FlatB
   }
 
   let tieKeys: Int32Array | null = null;
-  if (batch.docs !== undefined) {
+  if (givenKeys !== null) {
+    if (givenKeys.length !== scores.length) throw new InputError(`tie keys: ${givenKeys.length} for ${scores.length} entries`);
+    if (trecMode) tieKeys = givenKeys;
+  } else if (batch.docs !== undefined) {
     if (!Array.isArray(batch.docs)) throw new InputTypeError('batch.docs must be an array of document ids');
     if (batch.docs.length !== scores.length) throw new InputError(`batch.docs has ${batch.docs.length} ids, batch.scores ${scores.length} entries`);
     const keys = trecTieKeys(batch.docs, offsets, describeQuery);

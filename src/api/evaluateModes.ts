@@ -12,15 +12,17 @@ import type { Batch, BatchResult, EvaluateOptions } from './types.js';
 /**
  * Evaluates a batch in several tie modes at once: step 0 (everything that does not depend on
  * the order: R, ideal DCGs, label checks) once, then steps 1-3 once per mode. One mode takes the
- * backend's fused pass where it has one. `options.ties` is ignored: `modes` says which.
+ * backend's fused pass where it has one. `options.ties` is ignored: `modes` says which. `tieKeys`
+ * (trec_eval's tie-break keys, as trecTieKeys gives them; the run readers write them) stand
+ * for `batch.docs`.
  * @returns per mode (in the order given, each once) the values of evaluateBatch in that mode
  * @throws as evaluateBatch
  */
-export function evaluateModes(batch: Batch, measures: readonly string[], modes: readonly TieMode[], options: EvaluateOptions = {}): Map<TieMode, BatchResult> {
+export function evaluateModes(batch: Batch, measures: readonly string[], modes: readonly TieMode[], options: EvaluateOptions = {}, tieKeys: Int32Array | null = null): Map<TieMode, BatchResult> {
   const plan = compilePlan(measures, { maxRank: maxRankOption(options.maxRank), judgedOnly: options.judgedOnly === true });
   const codes = [...new Set(modes)].map((mode) => [mode, tieModeCode(mode)] as const);
   const threads = threadCount(options.threads);
-  const flat = flattenBatch(batch, plan, codes.some(([, code]) => code === TREC));
+  const flat = flattenBatch(batch, plan, codes.some(([, code]) => code === TREC), tieKeys);
   const backend = resolveBackend(options.backend, flat.scores.length);
   const q = flat.queries;
   const fail = (status: Int32Array): never => {

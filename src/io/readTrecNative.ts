@@ -42,6 +42,8 @@ export interface NativeQueries {
   readonly labels: Int32Array;
   readonly idealOffsets: Uint32Array;
   readonly ideal: Int32Array;
+  /** trec_eval's tie-break keys of the entries (see trecTieKeys), when asked for */
+  readonly tieKeys: Int32Array | null;
 }
 
 /** parseQrels with the addon's reader: the same checks and messages, at byte speed. */
@@ -62,7 +64,8 @@ class Ungrouped extends Error {}
 
 /**
  * forEachRunQuery with the addon's reader, which also looks up each document's label (-1: unjudged) and
- * applies -J: the queries go to `onQueries` in batches of about `batchLines` result lines.
+ * applies -J, and with `tieKeys` writes trec_eval's tie-break keys (trecTieKeys' numbers): the queries
+ * go to `onQueries` in batches of about `batchLines` result lines.
  * Returns null when the run is not grouped by query (read it with forEachRunQuery, which buffers).
  * With `range`, only those bytes are read (line numbers count from the range's start).
  * @throws FileError as forEachRunQuery
@@ -71,6 +74,7 @@ export async function readRunNative(
   input: Input,
   qrels: NativeQrels,
   judgedOnly: boolean,
+  tieKeys: boolean,
   batchLines: number,
   onQueries: (queries: NativeQueries) => void,
   onBytes?: (bytes: number) => void,
@@ -81,12 +85,12 @@ export async function readRunNative(
   const info = new Float64Array(Info.SIZE);
   const notes: RunNotes = { runid: '', misordered: 0, firstMisordered: 0, ungrouped: false };
   const take = (): void => {
-    const [ids, groups, offsets, scores, labels, idealOffsets, ideal] = reader.take();
+    const [ids, groups, offsets, scores, labels, idealOffsets, ideal, keys] = reader.take();
     // the same strings as the qrels' (no new string per query, and Map lookups reuse their hashes)
     const qids = ids.map((id, q) => id ?? qrels.qids[groups[q]!]!);
-    onQueries({ qids, groups, offsets, scores, labels, idealOffsets, ideal });
+    onQueries({ qids, groups, offsets, scores, labels, idealOffsets, ideal, tieKeys: keys });
   };
-  reader.startRun(judgedOnly);
+  reader.startRun(judgedOnly, tieKeys);
   let taken = 0;
   try {
     await forEachChunk(

@@ -92,6 +92,7 @@ export function evaluateQuery(
   // a cut ranking ends with the group reaching maxRank (read only by measures that read it all)
   if (cut && depth === plan.maxRank) s.n = s.groupEnd[s.groupCount - 1]!;
   s.judgedView = false;
+  s.iprecCached = 0;
   if (views) judgedEnds(s);
   if (judgedOnly) swapView(s);
   const plain = mode === TREC || mode === INPUT;

@@ -1,5 +1,5 @@
 import { hypergeometric } from './hypergeometric.js';
-import type { Scratch } from './scratch.js';
+import { IPREC_CACHE, type Scratch } from './scratch.js';
 
 /**
  * The relevant rank interpolated precision starts from at recall `level`: c = round(level R),
@@ -28,7 +28,16 @@ export function iprecRank(level: number, relevant: number): number {
  */
 export function iprec(s: Scratch, col: number, relevant: number, level: number, broken: boolean): number {
   const c = iprecRank(level, relevant);
-  return broken ? brokenIprec(s, col, c) : averageIprec(s, col, c);
+  // the query's values so far (iprec_at_recall and 11pt_avg read the same levels; levels share c)
+  const cache = s.iprecCache;
+  for (let i = 0; i < s.iprecCached; i++) if (cache[3 * i] === col && cache[3 * i + 1] === c) return cache[3 * i + 2]!;
+  const value = broken ? brokenIprec(s, col, c) : averageIprec(s, col, c);
+  if (s.iprecCached < IPREC_CACHE) {
+    cache[3 * s.iprecCached] = col;
+    cache[3 * s.iprecCached + 1] = c;
+    cache[3 * s.iprecCached++ + 2] = value;
+  }
+  return value;
 }
 
 /** Every group one document or none: the best m / P_m over the relevant documents m >= c. */

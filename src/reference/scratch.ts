@@ -1,5 +1,8 @@
 import { IDEAL_LEVELS_MAX } from '../measures/codes.js';
 
+/** The interpolated precision values a query keeps for its other rows (see iprec). */
+export const IPREC_CACHE = 32;
+
 /**
  * Working memory of the reference kernels, grown on demand and reused across queries so a
  * batch allocates only when a query is larger than every one before it.
@@ -47,6 +50,9 @@ export class Scratch {
   /** IPrec's candidate groups (8 numbers each) and its heap of candidate values (4 numbers each) */
   iprecGroups = new Float64Array(0);
   iprecHeap = new Float64Array(0);
+  /** interpolated precision's values of the current query: column, relevant rank, value; how many */
+  iprecCache = new Float64Array(3 * IPREC_CACHE);
+  iprecCached = 0;
   /** the ideal gains' levels of one query: gain, count pairs (step 0) */
   gainLevels = new Float64Array(2 * IDEAL_LEVELS_MAX);
   /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 */

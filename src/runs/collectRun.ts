@@ -15,8 +15,8 @@ export interface CollectedRun {
 
 /**
  * Reads a run (only the bytes of `range` when given) and evaluates its queries, in chunks:
- * with the addon's reader when the qrels were read by it and no mode needs the document ids
- * (trec), else (and for a run not grouped by query) with forEachRunQuery. The collector is flushed.
+ * with the addon's reader when the qrels were read by it (which writes trec_eval's tie keys for
+ * the trec mode), else (and for a run not grouped by query) with forEachRunQuery. The collector is flushed.
  * @throws FileError for a bad line (see forEachRunQuery)
  */
 export async function collectRun(run: Input, qrels: QrelsSource, names: string[], options: RunOptions, range?: ByteRange): Promise<CollectedRun> {
@@ -25,7 +25,7 @@ export async function collectRun(run: Input, qrels: QrelsSource, names: string[]
   let notes: RunNotes | null = null;
   // -J drops unjudged documents as they are read, unless -M cuts first (the kernels drop them after the cut)
   const dropUnjudged = options.judgedOnly && options.maxRank === 0;
-  if (native !== undefined && !options.modes.includes('trec')) notes = await readRunNative(run, native, dropUnjudged, CHUNK, (queries) => collector.addNative(queries), options.onBytes, range);
+  if (native !== undefined) notes = await readRunNative(run, native, dropUnjudged, options.modes.includes('trec'), CHUNK, (queries) => collector.addNative(queries), options.onBytes, range);
   if (notes === null) {
     collector = new RunCollector(names, options);
     const parsed = (qrels.parsed ??= await parseQrels(qrels.input));

@@ -63,7 +63,7 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly S
   const seen = new Set<string>();
   const asked = (options.measures ?? DEFAULT_MEASURES).flatMap((m) => expandMeasures(m, level)).filter((r) => !seen.has(r.label) && seen.add(r.label));
   const measures = options.trecOrder === true ? asked.sort((a, b) => a.order - b.order) : asked;
-  const judgements = isQrels(qrels) ? qrels : await readQrelsSource(await toInput(qrels, 'qrels'), modes, options.backend ?? 'auto');
+  const judgements = isQrels(qrels) ? qrels : await readQrelsSource(await toInput(qrels, 'qrels'), options.backend ?? 'auto');
   const evaluations: RunEvaluation[] = [];
   for (const [i, run] of runs.entries()) {
     const onBytes = options.onBytes;

@@ -4,7 +4,6 @@ import { resolveBackend } from '../backends/facade.js';
 import type { Input } from '../io/input.js';
 import { parseQrels, type ParsedQrels } from '../io/parseQrels.js';
 import { readQrelsNative, type NativeQrels } from '../io/readTrecNative.js';
-import type { TieMode } from '../ties/modes.js';
 
 /**
  * The judgements runs are evaluated against: read by the addon's reader (`native`) when it
@@ -19,10 +18,10 @@ export interface QrelsSource {
 
 /**
  * Reads the qrels for evaluating runs: with the addon's reader when the native backend serves
- * and no tie mode needs the document ids (trec), else with parseQrels.
+ * (it writes the trec mode's tie keys too), else with parseQrels.
  * @throws FileError for a bad line (see parseQrels)
  */
-export async function readQrelsSource(input: Input, modes: readonly TieMode[], backend: BackendChoice): Promise<QrelsSource> {
-  const native = !modes.includes('trec') && resolveBackend(backend).name === 'native';
+export async function readQrelsSource(input: Input, backend: BackendChoice): Promise<QrelsSource> {
+  const native = resolveBackend(backend).name === 'native';
   return native ? { input, native: await readQrelsNative(input, new (loadAddon().TrecReader)()) } : { input, parsed: await parseQrels(input) };
 }

@@ -1,6 +1,5 @@
 import type { BackendChoice } from '../backends/backend.js';
 import { forEachRunQuery, type RunNotes, type RunQuery } from '../io/forEachRunQuery.js';
-import type { TieMode } from '../ties/modes.js';
 import { readQrelsSource, type QrelsSource } from './qrelsSource.js';
 import { toInput, type Source } from './source.js';
 
@@ -11,14 +10,12 @@ export type Qrels = QrelsSource;
  * Reads a qrels file, `qid iter docno label` (tabs or spaces, `#` comment lines, CRLF, gzip;
  * labels are integers, negative meaning unjudged), with the addon's byte-level reader when the
  * native backend serves, for evaluateRuns (give the same object for many runs).
- * @param options `backend` (default `auto`); `ties`: the modes it will serve (a `trec` mode
- *   needs the document ids, which the TypeScript reader keeps); `name` for messages when the
- *   source is not a path
+ * @param options `backend` (default `auto`); `name` for messages when the source is not a path
  * @throws FileError (file, line, the line) for a wrong field count (and a run given as qrels),
  *   a label that is not an integer, a document judged twice for a query, an empty file
  */
-export async function readQrels(source: Source, options: { readonly backend?: BackendChoice; readonly ties?: readonly TieMode[]; readonly name?: string } = {}): Promise<Qrels> {
-  return readQrelsSource(await toInput(source, options.name ?? 'qrels'), options.ties ?? ['average'], options.backend ?? 'auto');
+export async function readQrels(source: Source, options: { readonly backend?: BackendChoice; readonly name?: string } = {}): Promise<Qrels> {
+  return readQrelsSource(await toInput(source, options.name ?? 'qrels'), options.backend ?? 'auto');
 }
 
 /**

@@ -31,6 +31,8 @@ interface Pending {
   scores: ArrayLike<number> & Iterable<number>;
   labels: ArrayLike<number> & Iterable<number>;
   docs: string[];
+  /** trec_eval's tie keys from the addon's reader (else, for the trec mode, from docs) */
+  tieKeys?: Int32Array | null;
   offsets: ArrayLike<number>;
   ideal: NonNullable<Batch['idealLabels']>;
 }
@@ -115,7 +117,7 @@ export class RunCollector {
       }
     }
     const ideal = { labels: queries.ideal, offsets: keptIdeal.subarray(0, kept.length + 1) };
-    this.evaluate({ qids: kept, offsets: keptOffsets.subarray(0, kept.length + 1), ideal, scores: queries.scores, labels: queries.labels, docs: [] });
+    this.evaluate({ qids: kept, offsets: keptOffsets.subarray(0, kept.length + 1), ideal, scores: queries.scores, labels: queries.labels, docs: [], tieKeys: queries.tieKeys });
   }
 
   /** Evaluates the queued queries. */
@@ -171,12 +173,13 @@ export class RunCollector {
       labels: p.labels instanceof Int32Array ? p.labels : Int32Array.from(p.labels),
       offsets: p.offsets instanceof Uint32Array ? p.offsets : Uint32Array.from(p.offsets),
       idealLabels: p.ideal,
-      ...(this.keepDocs ? { docs: p.docs } : {}),
+      ...(this.keepDocs && p.tieKeys == null ? { docs: p.docs } : {}),
       queryIds: p.qids.map(latin1ToUtf8),
     };
+    const tieKeys = p.tieKeys ?? (this.keepDocs ? trecTieKeys(p.docs, batch.offsets, (q) => `query ${latin1ToUtf8(p.qids[q]!)}`) : null);
     for (const qid of p.qids) if (!this.index.has(qid)) this.index.set(qid, this.index.size);
     // relstrings alone (runid, relstring) evaluate no measure
-    const results = this.names.length === 0 ? new Map() : evaluateModes(batch, this.names, this.options.modes, { backend: this.options.backend, maxRank, judgedOnly: judgedOnly && maxRank > 0 });
+    const results = this.names.length === 0 ? new Map() : evaluateModes(batch, this.names, this.options.modes, { backend: this.options.backend, maxRank, judgedOnly: judgedOnly && maxRank > 0 }, tieKeys);
     for (const [mode, result] of results) {
       this.backend = result.backend;
       let values = this.values.get(mode);
@@ -187,13 +190,12 @@ export class RunCollector {
         for (let m = 0; m < columns.length; m++) values[i * columns.length + m] = columns[m]![q]!;
       }
     }
-    if (this.relstrings.length > 0) this.writeRelstrings(batch.scores, batch.labels, batch.offsets, batch.docs ?? null, p.qids);
+    if (this.relstrings.length > 0) this.writeRelstrings(batch.scores, batch.labels, batch.offsets, tieKeys, p.qids);
   }
 
   /** Each query's relstrings, in each tie mode and length. */
-  private writeRelstrings(scores: Float64Array, labels: Int32Array, offsets: Uint32Array, docs: string[] | null, qids: string[]): void {
+  private writeRelstrings(scores: Float64Array, labels: Int32Array, offsets: Uint32Array, keys: Int32Array | null, qids: string[]): void {
     const { maxRank, judgedOnly } = this.options;
-    const keys = docs === null ? null : trecTieKeys(docs, offsets, (q) => `query ${qids[q]}`);
     for (const mode of this.options.modes) {
       for (const length of this.relstrings) {
         const key = stringKey(mode, length);

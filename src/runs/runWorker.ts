@@ -8,7 +8,7 @@ import type { RunWorkerMessage, RunWorkerTask } from './startRunWorker.js';
 // then reads the run in one thread.
 const { runPath, qrels: qrelsInput, names, options, range } = workerData as RunWorkerTask;
 const port = parentPort!;
-const qrels = await readQrelsSource(qrelsInput, options.modes, options.backend);
+const qrels = await readQrelsSource(qrelsInput, options.backend);
 const { collector, notes } = await collectRun(runPath, qrels, names, { ...options, onBytes: (bytes) => port.postMessage({ bytes } satisfies RunWorkerMessage) }, range);
 const part = collector.toPart();
 port.postMessage({ part, notes } satisfies RunWorkerMessage, part.values.map(([, v]) => v.buffer));
