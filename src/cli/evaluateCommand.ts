@@ -24,7 +24,8 @@ Examples:
   tie-eval qrels.txt run.txt                           the default measures, tie-aware
   tie-eval -q -m map -m P.5,10 -m ndcg_cut.10 qrels.txt run.txt
   tie-eval -m 'nDCG(gain=exp)@10' -m 'AP(norm=found)@5' --ties range qrels.txt run.txt
-  tie-eval --ties trec -c -l2 qrels.txt run.txt.gz     trec_eval's values and order
+  tie-eval --ties trec -c -l2 qrels.txt run.txt.gz     trec_eval's values, layout and default measures
+  tie-eval --ties trec -q -m all_trec qrels.txt run.txt every trec_eval measure
   tie-eval --format json -o out.json qrels.txt a.run b.run
 `;
 
