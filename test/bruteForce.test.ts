@@ -31,6 +31,8 @@ describe.each(BACKENDS)('brute force over every ordering ($name backend)', ({ op
     const next = rng(20080330);
     let worst = 0;
     let checked = 0;
+    // the largest deviation per measure (the name before its parameters and cut-off)
+    const byMeasure = new Map<string, number>();
     for (let t = 0; t < 3000; t++) {
       const q = randomQuery(next, [[-1, 0, 1], [-1, 0, 1, 2, 3], [-2, -1, 0, 1, 2, 3]][t % 3]!);
       const measures = [...plainMeasures(q.scores.length, q.cutoffs, [1, 2]), ...moreMeasures(q.cutoffs)];
@@ -42,11 +44,14 @@ describe.each(BACKENDS)('brute force over every ordering ($name backend)', ({ op
         const want = sum / orderings.length;
         const value = got[m.name]!;
         worst = Math.max(worst, Math.abs(value - want));
+        const base = m.name.replace(/[(@].*/, '');
+        byMeasure.set(base, Math.max(byMeasure.get(base) ?? 0, Math.abs(value - want)));
         if (!close(value, want)) expect.fail(`${m.name} on ${JSON.stringify(q)}: got ${value}, brute force ${want}`);
         checked++;
       }
     }
     console.log(`brute force: ${checked} measure values on 3000 queries, largest deviation ${worst.toExponential(2)}`);
+    console.log(`largest deviation per measure: ${[...byMeasure].map(([name, d]) => `${name} ${d.toExponential(1)}`).join(', ')}`);
     expect(checked).toBeGreaterThan(100_000);
   });
 
