@@ -1,5 +1,5 @@
 import { evaluateModes } from '../api/evaluateModes.js';
-import type { Batch } from '../api/types.js';
+import type { Batch, BatchResult } from '../api/types.js';
 import type { BackendName } from '../backends/backend.js';
 import { latin1ToUtf8 } from '../io/latin1.js';
 import type { ParsedQrels } from '../io/parseQrels.js';
@@ -173,13 +173,13 @@ export class RunCollector {
       labels: p.labels instanceof Int32Array ? p.labels : Int32Array.from(p.labels),
       offsets: p.offsets instanceof Uint32Array ? p.offsets : Uint32Array.from(p.offsets),
       idealLabels: p.ideal,
-      ...(this.keepDocs && p.tieKeys == null ? { docs: p.docs } : {}),
       queryIds: p.qids.map(latin1ToUtf8),
     };
+    // trec_eval's tie-break: the addon's reader wrote the keys, else they come from the ids
     const tieKeys = p.tieKeys ?? (this.keepDocs ? trecTieKeys(p.docs, batch.offsets, (q) => `query ${latin1ToUtf8(p.qids[q]!)}`) : null);
     for (const qid of p.qids) if (!this.index.has(qid)) this.index.set(qid, this.index.size);
     // relstrings alone (runid, relstring) evaluate no measure
-    const results = this.names.length === 0 ? new Map() : evaluateModes(batch, this.names, this.options.modes, { backend: this.options.backend, maxRank, judgedOnly: judgedOnly && maxRank > 0 }, tieKeys);
+    const results = this.names.length === 0 ? new Map<TieMode, BatchResult>() : evaluateModes(batch, this.names, this.options.modes, { backend: this.options.backend, maxRank, judgedOnly: judgedOnly && maxRank > 0 }, tieKeys);
     for (const [mode, result] of results) {
       this.backend = result.backend;
       let values = this.values.get(mode);
