@@ -24,7 +24,7 @@ inline bool isLabelArray(const Napi::Value& v) {
 
 inline size_t lengthOf(const Napi::Value& v) { return v.As<Napi::TypedArray>().ElementLength(); }
 
-inline bool isCount(double x, double max) { return std::isfinite(x) && std::trunc(x) == x && x >= 0 && x <= max; }
+inline bool inRange(double x, double lo, double hi) { return std::isfinite(x) && std::trunc(x) == x && x >= lo && x <= hi; }
 
 /** Offsets cutting `length` entries into queries: >= 1 values from 0, non-decreasing, ending at length. */
 inline std::string checkOffsets(const Napi::Value& v, size_t length, const char* what) {
@@ -41,8 +41,6 @@ inline std::string checkOffsets(const Napi::Value& v, size_t length, const char*
   if (length > 0x7fffffff) return std::string(what) + ": more than 2^31 - 1 entries";
   return "";
 }
-
-inline bool inRange(double x, double lo, double hi) { return std::isfinite(x) && std::trunc(x) == x && x >= lo && x <= hi; }
 
 /** Whether a measure row's PARAM is within its rule's range (paramInRange in src/measures/rules.ts). */
 inline bool paramInRange(const MeasureRule& rule, double x) {
@@ -61,9 +59,9 @@ inline std::string checkPlan(const Napi::Value& v) {
   const auto array = v.As<Napi::Float64Array>();
   const double* p = array.Data();
   const size_t length = array.ElementLength();
-  if (length < HEADER_SIZE || !isCount(p[HEADER_MEASURES], 1 << 20) || !isCount(p[HEADER_LEVELS], 1 << 20) || !isCount(p[HEADER_GAINS], 1 << 20) ||
-      !isCount(p[HEADER_CONSTANTS], 1 << 24) || !isCount(p[HEADER_MAX_RANK], 4294967295.0) || !isCount(p[HEADER_FLAGS], PLAN_FLAG_JUDGED_ONLY | PLAN_FLAG_NEEDS_ORDER) ||
-      !isCount(p[HEADER_POOL], 1 << 24)) {
+  if (length < HEADER_SIZE || !inRange(p[HEADER_MEASURES], 0, 1 << 20) || !inRange(p[HEADER_LEVELS], 0, 1 << 20) || !inRange(p[HEADER_GAINS], 0, 1 << 20) ||
+      !inRange(p[HEADER_CONSTANTS], 0, 1 << 24) || !inRange(p[HEADER_MAX_RANK], 0, 4294967295.0) || !inRange(p[HEADER_FLAGS], 0, PLAN_FLAG_JUDGED_ONLY | PLAN_FLAG_NEEDS_ORDER) ||
+      !inRange(p[HEADER_POOL], 0, 1 << 24)) {
     return "plan: malformed header";
   }
   const Plan plan(p);
@@ -73,7 +71,7 @@ inline std::string checkPlan(const Napi::Value& v) {
   if (length != static_cast<size_t>(HEADER_SIZE + levels + GAIN_SIZE * gains + ROW_SIZE * plan.measures() + plan.poolSize())) return "plan: length does not match its header";
   if (plan.constantsPerQuery() < levels + 1) return "plan: too few constants per query";
   for (int t = 0; t < levels; t++) {
-    if (!isCount(plan.threshold(t), 1e15) || plan.threshold(t) < 1 || (t > 0 && !(plan.threshold(t) > plan.threshold(t - 1)))) return "plan: relevance levels must be ascending integers >= 1";
+    if (!inRange(plan.threshold(t), 1, 1e15) || (t > 0 && !(plan.threshold(t) > plan.threshold(t - 1)))) return "plan: relevance levels must be ascending integers >= 1";
   }
   for (int i = 0; i < plan.poolSize(); i++) if (!std::isfinite(plan.pool(i))) return "plan: pool values must be finite";
   for (int c = 0; c < gains; c++) {
@@ -143,7 +141,7 @@ inline std::string checkConstants(const double* constants, size_t queries, const
 inline bool isStatus(const Napi::Value& v) { return isTyped(v, napi_int32_array) && lengthOf(v) == 3; }
 
 /** The threads argument: an integer from 1 to MAX_THREADS. */
-inline bool isThreads(const Napi::Value& v) { return v.IsNumber() && isCount(v.As<Napi::Number>().DoubleValue(), MAX_THREADS) && v.As<Napi::Number>().DoubleValue() >= 1; }
+inline bool isThreads(const Napi::Value& v) { return v.IsNumber() && inRange(v.As<Napi::Number>().DoubleValue(), 1, MAX_THREADS); }
 
 /** What is wrong with a call's arguments (empty message: nothing), and whether it is a TypeError or a RangeError. */
 struct Problem {
@@ -183,7 +181,7 @@ inline Problem checkScores(const Napi::Value& scores, const Napi::Value& tieKeys
   if (lengthOf(scores) != entries) return {"scores and labels must have the same length", false};
   if (!mode.IsNumber()) return {"mode must be a number", true};
   const double code = mode.As<Napi::Number>().DoubleValue();
-  if (!isCount(code, INPUT)) return {"mode must be an integer tie mode code 0..4", false};
+  if (!inRange(code, 0, INPUT)) return {"mode must be an integer tie mode code 0..4", false};
   if (code == TREC ? (!isTyped(tieKeys, napi_int32_array) || lengthOf(tieKeys) != entries) : !tieKeys.IsNull()) {
     return {"tieKeys must be an Int32Array of one key per entry in trec mode, else null", true};
   }

@@ -164,7 +164,7 @@ export function parseAnyMeasure(name: string): MeasureSpec {
   try {
     return parseMeasure(name);
   } catch (error) {
-    if (!(error instanceof MeasureNameError) || typeof name !== 'string') throw error;
+    if (!(error instanceof MeasureNameError)) throw error;
     let requests: MeasureRequest[];
     try {
       requests = expandMeasures(name, 1);
