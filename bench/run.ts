@@ -2,17 +2,19 @@ import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { backendsBench } from './backends.bench.js';
 import { cliBench } from './cli.bench.js';
+import { featuresBench } from './features.bench.js';
 import { paperBench } from './paper.bench.js';
 import { preparedBench } from './prepared.bench.js';
 import { machine, writeJson } from './report.js';
 import { smallBench } from './small.bench.js';
 
 /**
- * `npm run bench [-- --json FILE] [--full] [--time MS] [--only NAME,...] [--data DIR]`: the
+ * `npm run bench [-- --json FILE] [--full] [--time MS] [--only NAME,...] [--data DIR] [--letor-queries N]`: the
  * benchmarks, printed as tables (medians and ratios measured side by side in one run). The
  * data is generated (bench/indegree.ts); `--full` adds the 66.7M-result variant (about 1 GB of
  * memory in process and a 2.5 GB TREC file in --data; not for CI).
- * Suites: paper, backends, prepared, small, cli.
+ * Suites: paper, backends, prepared, small, cli, features (an MSLR-sized learning-to-rank set:
+ * a 4.2 GB file in --data and 4 GB of memory; --letor-queries N takes its first N queries).
  */
 const { values } = parseArgs({
   options: {
@@ -21,6 +23,7 @@ const { values } = parseArgs({
     time: { type: 'string', default: '2000' },
     only: { type: 'string' },
     data: { type: 'string', default: `${tmpdir()}/tie-eval-bench` },
+    'letor-queries': { type: 'string' },
   },
 });
 const time = Number(values.time);
@@ -38,4 +41,5 @@ if (wanted('cli')) {
   await cliBench('judged', values.data);
   if (values.full) await cliBench('full', values.data);
 }
+if (wanted('features')) await featuresBench(values.data, time, values['letor-queries'] === undefined ? undefined : Number(values['letor-queries']));
 if (values.json !== undefined) writeJson(values.json);

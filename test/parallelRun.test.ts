@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { RunFlags } from '../src/cli/runOptions.js';
 import { evaluateFlags as evaluateRuns } from '../src/cli/runOptions.js';
-import { evaluateRun } from '../src/runs/evaluateRun.js';
+import { evaluateRunFile } from '../src/runs/evaluateRunFile.js';
 import { expandMeasures } from '../src/measures/expandNames.js';
 import { readQrelsSource } from '../src/runs/qrelsSource.js';
 import { splitRun } from '../src/io/splitRun.js';
@@ -129,8 +129,8 @@ describe.each(BACKENDS.map((b) => b.name))('--threads (%s)', (backend) => {
     const source = await readQrelsSource(gone, options.backend);
     rmSync(gone);
     const measures = expandMeasures('AP,nDCG@10', 1);
-    const fell = await evaluateRun(r, source, measures, { ...options, threads: 3 });
-    const one = await evaluateRun(r, source, measures, { ...options, threads: 1 });
+    const fell = await evaluateRunFile(r, source, measures, { ...options, threads: 3 });
+    const one = await evaluateRunFile(r, source, measures, { ...options, threads: 1 });
     expect(fell.threads).toBe(1);
     expect(fell.values).toEqual(one.values);
     expect(fell.warnings).toEqual([expect.stringMatching(/a worker thread failed \(.*gone\.qrels.*\); the run was read in one thread$/), ...one.warnings]);
@@ -139,7 +139,7 @@ describe.each(BACKENDS.map((b) => b.name))('--threads (%s)', (backend) => {
   it('reports the bytes of every part as progress', async () => {
     const seen: number[] = [];
     const options = { modes: ['average'] as TieMode[], backend: backend as RunFlags['backend'], judgedOnly: false, maxRank: 0, allQueries: false, threads: 3, onBytes: (n: number) => seen.push(n) };
-    const e = await evaluateRun(r, { input: q }, expandMeasures('AP', 1), options);
+    const e = await evaluateRunFile(r, { input: q }, expandMeasures('AP', 1), options);
     expect(e.threads).toBe(3);
     expect(seen.at(-1)).toBe(readFileSync(r).length);
   });

@@ -8,7 +8,7 @@ import { tieStats } from '../runs/tieStats.js';
 import { forEachRunQuery } from '../io/forEachRunQuery.js';
 import type { TieMode } from '../ties/modes.js';
 import { table } from '../format/table.js';
-import type { RunEvaluation } from '../runs/evaluateRun.js';
+import type { RunEvaluation } from '../runs/evaluateRunFile.js';
 import type { CliIo } from './io.js';
 import { meanOf } from '../core/means.js';
 import { addRunOptions, evaluateFlags, positiveInteger, type RunFlags } from './runOptions.js';

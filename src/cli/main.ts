@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { addAnalysisCommands } from './analysisCommands.js';
 import { addEvaluateCommand } from './evaluateCommand.js';
+import { addFeaturesCommand } from './featuresCommand.js';
 import type { CliIo } from './io.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -20,6 +21,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   addEvaluateCommand(program, io);
   addAnalysisCommands(program, io);
+  addFeaturesCommand(program, io);
   try {
     await program.parseAsync([...args], { from: 'user' });
     return 0;

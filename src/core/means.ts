@@ -6,9 +6,23 @@ const MIN_GEO_MEAN = 0.00001;
  * order, so the digits match even on exact halves). A plain indexed loop: no subarray, no closure.
  */
 export function sumOf(values: ArrayLike<number>, from: number, to: number): number {
-  let sum = 0;
-  for (let i = from; i < to; i++) sum += values[i]!;
+  return addTerms(0, values, from, to, false);
+}
+
+/**
+ * `sum` plus the terms of values[from..to) a mean adds, in order: the values, or with
+ * `geometric` their logs (floored as trec_eval's gm_map). Summing part after part in query
+ * order gives the same double as one pass (see meanFromSum).
+ */
+export function addTerms(sum: number, values: ArrayLike<number>, from: number, to: number, geometric: boolean): number {
+  if (geometric) for (let i = from; i < to; i++) sum += Math.log(Math.max(values[i]!, MIN_GEO_MEAN));
+  else for (let i = from; i < to; i++) sum += values[i]!;
   return sum;
+}
+
+/** The mean of `count` values whose terms add up to `sum` (see addTerms); NaN when count is 0. */
+export function meanFromSum(sum: number, count: number, geometric: boolean): number {
+  return geometric ? Math.exp(sum / count) : sum / count;
 }
 
 /**
@@ -17,8 +31,5 @@ export function sumOf(values: ArrayLike<number>, from: number, to: number): numb
  * @example meanOf([0.5, 2], 0, 2, true) // 1
  */
 export function meanOf(values: ArrayLike<number>, from: number, to: number, geometric = false): number {
-  if (!geometric) return sumOf(values, from, to) / (to - from);
-  let sum = 0;
-  for (let i = from; i < to; i++) sum += Math.log(Math.max(values[i]!, MIN_GEO_MEAN));
-  return Math.exp(sum / (to - from));
+  return meanFromSum(addTerms(0, values, from, to, geometric), to - from, geometric);
 }

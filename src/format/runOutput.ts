@@ -1,6 +1,7 @@
+import { csvField } from './csvField.js';
 import { formatTrecValue } from './trecValue.js';
 import type { TieMode } from '../ties/modes.js';
-import type { RunEvaluation } from '../runs/evaluateRun.js';
+import type { RunEvaluation } from '../runs/evaluateRunFile.js';
 import { stringKey } from '../runs/runCollector.js';
 import type { MeasureRequest } from '../measures/expandNames.js';
 
@@ -81,8 +82,6 @@ export function formatJson(runs: readonly RunEvaluation[], measures: readonly Me
   });
   return `${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`;
 }
-
-const csvField = (text: string): string => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 /** CSV: a header, then one row per run and query, then one `all` row per run with the summary values. */
 export function formatCsv(runs: readonly RunEvaluation[], measures: readonly MeasureRequest[], modes: readonly TieMode[]): string {

@@ -3,7 +3,7 @@ import { InputError } from '../core/errors.js';
 import { DEFAULT_MEASURES, expandMeasures, type MeasureRequest } from '../measures/expandNames.js';
 import { parsePositiveInteger } from '../measures/params.js';
 import type { TieMode } from '../ties/modes.js';
-import { evaluateRun, type RunEvaluation } from './evaluateRun.js';
+import { evaluateRunFile, type RunEvaluation } from './evaluateRunFile.js';
 import { readQrelsSource, type QrelsSource } from './qrelsSource.js';
 import { toInput, type Source } from './source.js';
 
@@ -68,7 +68,7 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly S
   for (const [i, run] of runs.entries()) {
     const onBytes = options.onBytes;
     evaluations.push(
-      await evaluateRun(await toInput(run, `run ${i + 1}`), judgements, measures, {
+      await evaluateRunFile(await toInput(run, `run ${i + 1}`), judgements, measures, {
         modes,
         backend: options.backend ?? 'auto',
         judgedOnly: options.judgedOnly === true,

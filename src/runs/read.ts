@@ -1,5 +1,8 @@
 import type { BackendChoice } from '../backends/backend.js';
+import { forEachLetorQuery, type LetorNotes, type LetorQuery } from '../io/forEachLetorQuery.js';
 import { forEachRunQuery, type RunNotes, type RunQuery } from '../io/forEachRunQuery.js';
+import { readJsonScores, type ScoreMaps } from '../io/readJsonScores.js';
+import { readQuerySizes } from '../io/readQuerySizes.js';
 import { readQrelsSource, type QrelsSource } from './qrelsSource.js';
 import { toInput, type Source } from './source.js';
 
@@ -31,4 +34,43 @@ export async function readQrels(source: Source, options: { readonly backend?: Ba
  */
 export async function readRun(source: Source, onQuery: (query: RunQuery) => void, options: { readonly name?: string; readonly onBytes?: (bytes: number) => void } = {}): Promise<RunNotes> {
   return forEachRunQuery(await toInput(source, options.name ?? 'run'), onQuery, options.onBytes);
+}
+
+/**
+ * Streams a learning-to-rank file in the LETOR / SVMlight format (`label qid:ID idx:value ... #
+ * comment`, as MSLR-WEB, Yahoo LTR and istella ship; sparse or dense rows; gzip), handing each
+ * query to `onQuery` after its last row, with its labels and its features as columns (a feature a
+ * row lacks is 0). Rows of a query must be contiguous. `querySizes` (a LightGBM / XGBoost
+ * `.query` file: one row count per line) groups the rows of a file without `qid:` columns.
+ * The query lives in memory the reader reuses: copy what you keep.
+ * @returns the counts of queries, rows and features
+ * @throws FileError (file, line, the rule) for a row without a label, a label that is not an
+ *   integer, a missing `qid:`, a feature index that is not a positive integer or does not
+ *   increase, a value that is not a number, rows of a query split apart (naming both lines),
+ *   sizes that do not add up to the rows, an empty file
+ * @example
+ * await readLetor('train.txt', (q) => console.log(q.qid, q.rows, q.values[0]))
+ */
+export async function readLetor(source: Source, onQuery: (query: LetorQuery) => void, options: { readonly querySizes?: Source; readonly name?: string } = {}): Promise<LetorNotes> {
+  const sizes = options.querySizes === undefined ? undefined : await readQuerySizes(await toInput(options.querySizes, 'query sizes'));
+  return forEachLetorQuery(await toInput(source, options.name ?? 'data'), onQuery, sizes, typeof options.querySizes === 'string' ? options.querySizes : 'query sizes');
+}
+
+/**
+ * Reads a run in ranx's JSON shape, `{ "q1": { "d1": 1.5 } }`, or as JSON Lines (one such object
+ * per line); gzip too. The result goes to evaluateRun as it is.
+ * @returns per query, per document, its score (file order)
+ * @throws FileError for text that is not JSON, a wrong shape, a score that is not a number, a document given twice
+ */
+export async function readJsonRun(source: Source, options: { readonly name?: string } = {}): Promise<ScoreMaps> {
+  return readJsonScores(await toInput(source, options.name ?? 'run'), 'run');
+}
+
+/**
+ * Reads qrels in ranx's JSON shape, `{ "q1": { "d1": 2 } }`, or as JSON Lines; labels are integers.
+ * @returns per query, per document, its label (file order)
+ * @throws FileError as readJsonRun, and for a label that is not an integer
+ */
+export async function readJsonQrels(source: Source, options: { readonly name?: string } = {}): Promise<ScoreMaps> {
+  return readJsonScores(await toInput(source, options.name ?? 'qrels'), 'qrels');
 }

@@ -37,7 +37,7 @@ export interface RunEvaluation {
  * parallel parts when `options.threads` asks for it (see collectInParallel).
  * @throws FileError for a bad line (see forEachRunQuery) or a run none of whose queries is in the qrels
  */
-export async function evaluateRun(input: Input, qrels: QrelsSource, measures: readonly MeasureRequest[], runOptions: RunOptions): Promise<RunEvaluation> {
+export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures: readonly MeasureRequest[], runOptions: RunOptions): Promise<RunEvaluation> {
   const runPath = inputName(input);
   const numeric = measures.filter((m) => m.text === undefined);
   const names = [...new Set(numeric.map((m) => m.name))];

@@ -1,0 +1,279 @@
+import type { BackendChoice, BackendName } from '../backends/backend.js';
+import { prepare } from '../api/prepare.js';
+import { InputError } from '../core/errors.js';
+import { addTerms, meanFromSum } from '../core/means.js';
+import type { LetorQuery } from '../io/forEachLetorQuery.js';
+import { compilePlan } from '../measures/plan.js';
+import { readLetor } from '../runs/read.js';
+import type { Source } from '../runs/source.js';
+import type { TieMode } from '../ties/modes.js';
+import { FeatureTies } from './featureTies.js';
+
+/** The measures `evaluateFeatures` takes when none are given. */
+export const FEATURE_MEASURES: readonly string[] = ['nDCG@10', 'AP'];
+
+/** Options of `evaluateFeatures`. */
+export interface FeaturesOptions {
+  /** measure names (default nDCG@10 and AP); the features are sorted by the first */
+  readonly measures?: readonly string[];
+  /**
+   * `average` (default), `optimistic`, `pessimistic`, `input` (the file's row order breaks ties), or
+   * `range`: the average plus the pessimistic and optimistic means. `trec` needs document ids, which a
+   * LETOR file lacks.
+   */
+  readonly ties?: Exclude<TieMode, 'trec'> | 'range';
+  /** a query-size file (one row count per line) grouping the rows of a file without `qid:` columns */
+  readonly querySizes?: Source;
+  /** also evaluate each feature negated (lower values first) and report the better direction */
+  readonly bothDirections?: boolean;
+  readonly backend?: BackendChoice;
+  /** threads of each evaluation (native and wasm; default 1) */
+  readonly threads?: number;
+  /** the data's name in messages when it is not a path */
+  readonly name?: string;
+  /**
+   * Rows gathered (in whole queries) before their features are evaluated, default 131,072: memory
+   * holds about 8 bytes x rows x features for them. The values do not depend on it.
+   */
+  readonly blockRows?: number;
+}
+
+/** One feature as a scoring function. */
+export interface FeatureResult {
+  /** the feature's index in the file (from 1) */
+  readonly feature: number;
+  /** which values rank first: `higher` (the feature itself) or `lower` (negated, with bothDirections) */
+  readonly direction: 'higher' | 'lower';
+  /** the percentage of documents whose value equals their predecessor's in their query's ranking */
+  readonly tiedPercent: number;
+  /** the largest group of equal values in one query */
+  readonly largestGroup: number;
+  /** per measure, the mean over the queries in the tie mode (`average` for range) */
+  readonly mean: Record<string, number>;
+  /** with `ties: 'range'`: the pessimistic means */
+  readonly pessimistic?: Record<string, number>;
+  /** with `ties: 'range'`: the optimistic means */
+  readonly optimistic?: Record<string, number>;
+}
+
+/** Every feature of a file, best first by the first measure. */
+export interface FeaturesEvaluation {
+  readonly queries: number;
+  readonly documents: number;
+  readonly measures: readonly string[];
+  readonly ties: FeaturesOptions['ties'] & string;
+  readonly backend: BackendName;
+  readonly features: FeatureResult[];
+}
+
+/** Rows a block gathers before its features are evaluated (whole queries; a larger query makes a larger block). */
+const BLOCK_ROWS = 1 << 17;
+/** The most rows a block may be asked to gather: 2^24 (with 136 features, 18 GB). */
+const MAX_BLOCK_ROWS = 1 << 24;
+
+/**
+ * Evaluates every feature of a learning-to-rank file (LETOR / SVMlight, see readLetor) as a scoring
+ * function, higher values first: per feature, the mean of each measure over the queries and how
+ * much its values tie. The file streams in blocks of whole queries; each block's judgements are
+ * prepared once and every feature column evaluated against them. A feature absent from a query's
+ * rows is 0 there, so all its documents tie.
+ * @throws FileError for bad rows (see readLetor); MeasureNameError; InputError for a `trec` tie mode
+ * @example
+ * const { features } = await evaluateFeatures('train.txt', { measures: ['nDCG@10'] });
+ * features[0].feature // the best single feature
+ */
+export async function evaluateFeatures(source: Source, options: FeaturesOptions = {}): Promise<FeaturesEvaluation> {
+  const evaluator = new FeatureEvaluator(options);
+  const notes = await readLetor(source, (query) => evaluator.add(query), options);
+  return evaluator.result(notes.features);
+}
+
+/**
+ * Evaluates every feature of learning-to-rank queries handed over one at a time (what
+ * evaluateFeatures does with a file's queries; give it queries held in memory the same way).
+ * @example
+ * const evaluator = new FeatureEvaluator({ measures: ['P@1'] });
+ * evaluator.add({ qid: '1', line: 0, rows: 2, labels: Float64Array.of(1, 0), features: 1, values: Float64Array.of(0, 5) });
+ * evaluator.result().features[0].mean['P@1'] // 0: feature 1 ranks the relevant document second
+ */
+export class FeatureEvaluator {
+  private readonly measures: string[];
+  private readonly ties: NonNullable<FeaturesOptions['ties']>;
+  private readonly modes: TieMode[];
+  private readonly geometric: boolean[];
+  private readonly directions: number[];
+  private readonly options: FeaturesOptions;
+  // sums[f * stride + (d * modes + m) * measures + k]: the terms of feature f+1's means so far
+  private sums = new Float64Array(0);
+  private readonly stride: number;
+  // the same for a feature every row lacks (all documents tied), per mode and measure
+  private readonly constant: Float64Array;
+  private readonly tieCounts = new FeatureTies();
+  private readonly block: Block;
+  private readonly blockRows: number;
+  private width = 0;
+  private queries = 0;
+  private documents = 0;
+  private backend: BackendName | undefined;
+
+  /** @throws MeasureNameError; InputError for the `trec` tie mode or a bad blockRows */
+  constructor(options: FeaturesOptions = {}) {
+    this.options = options;
+    this.measures = [...(options.measures ?? FEATURE_MEASURES)];
+    this.ties = options.ties ?? 'average';
+    if ((this.ties as string) === 'trec') throw new InputError("ties 'trec' needs document ids, which a learning-to-rank file does not have");
+    this.modes = this.ties === 'range' ? ['average', 'pessimistic', 'optimistic'] : [this.ties];
+    this.geometric = compilePlan(this.measures).measures.map((m) => m.geometric);
+    this.directions = options.bothDirections === true ? [1, -1] : [1];
+    this.stride = this.directions.length * this.modes.length * this.measures.length;
+    this.constant = new Float64Array(this.modes.length * this.measures.length);
+    this.blockRows = options.blockRows ?? BLOCK_ROWS;
+    if (!Number.isInteger(this.blockRows) || this.blockRows < 1 || this.blockRows > MAX_BLOCK_ROWS) throw new InputError(`blockRows must be an integer from 1 to ${MAX_BLOCK_ROWS}, got ${String(options.blockRows)}`);
+    this.block = new Block(this.blockRows);
+  }
+
+  /** Adds one query (copied: its arrays may be reused after the call). */
+  add(query: LetorQuery): void {
+    // a block holds whole queries up to blockRows (one larger query alone)
+    if (this.block.rows > 0 && this.block.rows + query.rows > this.blockRows) this.evaluateBlock();
+    const start = this.block.rows;
+    this.block.add(query);
+    this.tieCounts.query(query.rows, query.features);
+    for (let f = 0; f < query.features; f++) this.tieCounts.count(f, this.block.column(f).subarray(start, start + query.rows));
+    this.documents += query.rows;
+  }
+
+  /**
+   * The features' values over the queries added, best first by the first measure.
+   * @param features the number of features (default: the highest index the queries had); one
+   *   beyond them is 0 in every row
+   */
+  result(features = this.block.width): FeaturesEvaluation {
+    this.evaluateBlock();
+    const { measures, modes, directions, stride, ties } = this;
+    if (this.queries === 0) throw new InputError('no queries to evaluate');
+    this.widen(features);
+    const meansAt = (at: number): Record<string, number> => Object.fromEntries(measures.map((name, k) => [name, meanFromSum(this.sums[at + k]!, this.queries, this.geometric[k]!)]));
+    const main = modes.indexOf(ties === 'range' ? 'average' : ties);
+    const first = (f: number, d: number): number => this.sums[f * stride + (d * modes.length + main) * measures.length]!;
+    const results: FeatureResult[] = [];
+    for (let f = 0; f < features; f++) {
+      // the better direction by the first measure (the feature itself when equal)
+      let best = 0;
+      for (let d = 1; d < directions.length; d++) if (first(f, d) > first(f, best)) best = d;
+      const at = (m: number): number => f * stride + (best * modes.length + m) * measures.length;
+      results.push({
+        feature: f + 1,
+        direction: directions[best]! > 0 ? 'higher' : 'lower',
+        ...this.tieCounts.of(f + 1),
+        mean: meansAt(at(main)),
+        ...(ties === 'range' ? { pessimistic: meansAt(at(1)), optimistic: meansAt(at(2)) } : {}),
+      });
+    }
+    const name = measures[0]!;
+    results.sort((a, b) => b.mean[name]! - a.mean[name]! || a.feature - b.feature);
+    return { queries: this.queries, documents: this.documents, measures, ties, backend: this.backend!, features: results };
+  }
+
+  /** Makes room for `width` features: one new here was 0 (all tied) in every query so far. */
+  private widen(width: number): void {
+    if (width <= this.width) return;
+    const wider = new Float64Array(width * this.stride);
+    wider.set(this.sums);
+    for (let f = this.width; f < width; f++) for (let d = 0; d < this.directions.length; d++) wider.set(this.constant, f * this.stride + d * this.constant.length);
+    this.sums = wider;
+    this.width = width;
+  }
+
+  /** Evaluates the gathered queries: per tie mode, one prepared evaluator, every feature column (and its negation) against it. */
+  private evaluateBlock(): void {
+    const { block, measures, modes, directions, stride, geometric, options } = this;
+    if (block.queries === 0) return;
+    const { labels, offsets } = block.judgements();
+    this.widen(block.width);
+    const scratch = new Float64Array(block.rows);
+    modes.forEach((mode, m) => {
+      const evaluator = prepare(labels, offsets, measures, { ties: mode, backend: options.backend, threads: options.threads });
+      this.backend = evaluator.backend;
+      const add = (sums: Float64Array, at: number, scores: Float64Array): void => {
+        const { perQuery } = evaluator.evaluate(scores);
+        measures.forEach((name, k) => (sums[at + k] = addTerms(sums[at + k]!, perQuery[name]!, 0, block.queries, geometric[k]!)));
+      };
+      add(this.constant, m * measures.length, scratch.fill(0));
+      for (let f = 0; f < this.width; f++) {
+        const column = block.column(f);
+        directions.forEach((sign, d) => {
+          if (sign < 0) for (let i = 0; i < column.length; i++) scratch[i] = -column[i]!;
+          add(this.sums, f * stride + (d * modes.length + m) * measures.length, sign > 0 ? column : scratch);
+        });
+      }
+    });
+    this.queries += block.queries;
+    block.clear();
+  }
+}
+
+/** Whole queries gathered for one evaluation: labels, offsets and one column per feature. */
+class Block {
+  queries = 0;
+  rows = 0;
+  width = 0;
+  private capacity: number;
+  private labels: Float64Array;
+  private offsets: number[] = [0];
+  private values = new Float64Array(0);
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+    this.labels = new Float64Array(capacity);
+  }
+
+  add(query: LetorQuery): void {
+    const rows = this.rows + query.rows;
+    if (rows > this.capacity || query.features > this.width) this.reshape(Math.max(this.capacity, rows), Math.max(this.width, query.features));
+    this.labels.set(query.labels, this.rows);
+    const { sparse } = query;
+    if (sparse === undefined) {
+      for (let f = 0; f < query.features; f++) this.values.set(query.values.subarray(f * query.rows, (f + 1) * query.rows), f * this.capacity + this.rows);
+    } else {
+      // the columns are 0 where the block starts (see clear): write the values the rows give
+      const { values, capacity } = this;
+      const at = this.rows - capacity;
+      for (let e = 0; e < sparse.length; e++) values[sparse.features[e]! * capacity + at + sparse.rows[e]!] = sparse.values[e]!;
+    }
+    this.rows = rows;
+    this.queries++;
+    this.offsets.push(rows);
+  }
+
+  /** Feature f's (0-based) scores over the block's rows. */
+  column(f: number): Float64Array {
+    return this.values.subarray(f * this.capacity, f * this.capacity + this.rows);
+  }
+
+  judgements(): { labels: Float64Array; offsets: Uint32Array } {
+    return { labels: this.labels.subarray(0, this.rows), offsets: Uint32Array.from(this.offsets) };
+  }
+
+  clear(): void {
+    this.queries = 0;
+    this.rows = 0;
+    this.offsets = [0];
+    // the next block's queries may lack features this one had: their columns start at 0
+    this.values.fill(0);
+  }
+
+  /** Grows the columns, keeping their values; a feature new to the block is 0 in its earlier rows. */
+  private reshape(capacity: number, width: number): void {
+    const values = new Float64Array(capacity * width);
+    for (let f = 0; f < this.width; f++) values.set(this.values.subarray(f * this.capacity, f * this.capacity + this.rows), f * capacity);
+    if (capacity > this.capacity) {
+      const labels = new Float64Array(capacity);
+      labels.set(this.labels.subarray(0, this.rows));
+      this.labels = labels;
+    }
+    this.values = values;
+    this.capacity = capacity;
+    this.width = width;
+  }
+}

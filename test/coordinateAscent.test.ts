@@ -1,0 +1,35 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { letorLine, letorQuery } from '../bench/letor.js';
+import { evaluateBatch } from '../src/index.js';
+import { scratchFiles } from './support/scratchFiles.js';
+
+const { file } = scratchFiles('ascent');
+const FEATURES = 6;
+const samples = Array.from({ length: 25 }, (_, q) => letorQuery(q, FEATURES, 11));
+const data = file('train.txt', `${samples.flatMap((s, q) => Array.from({ length: s.rows }, (_, r) => letorLine(s, q, r, FEATURES))).join('\n')}\n`);
+
+describe('examples/coordinateAscent.mjs', () => {
+  it('improves a tie-aware objective from all-zero weights, and reports what a fresh evaluation gives', () => {
+    const out = execFileSync(process.execPath, ['examples/coordinateAscent.mjs', data, '--metric', 'nDCG@10', '--rounds', '2'], { encoding: 'utf8' });
+    const start = Number(/start \(all weights 0, every document tied\): nDCG@10 = ([\d.]+)/.exec(out)![1]);
+    const rounds = [...out.matchAll(/round \d: nDCG@10 = ([\d.]+)/g)].map((m) => Number(m[1]));
+    const weights = JSON.parse(/weights: (\[.*\])/.exec(out)![1]!) as number[];
+    const final = JSON.parse(/final nDCG@10: (.*)/.exec(out)![1]!) as number;
+    expect(rounds.length).toBeGreaterThanOrEqual(1);
+    expect(final).toBeGreaterThan(start + 0.05);
+    expect(rounds.at(-1)).toBeCloseTo(final, 6);
+    // the weights, evaluated afresh with the scores computed as the example defines them
+    const labels = Float64Array.from(samples.flatMap((s) => [...s.labels]));
+    const offsets = Uint32Array.from([0, ...samples.map((s) => s.rows)].map((_, i, a) => a.slice(0, i + 1).reduce((x, y) => x + y, 0)));
+    const scores = new Float64Array(labels.length);
+    let at = 0;
+    for (const s of samples) {
+      for (let f = 0; f < FEATURES; f++) if (weights[f] !== 0) for (let r = 0; r < s.rows; r++) scores[at + r]! += weights[f]! * s.values[f * s.rows + r]!;
+      at += s.rows;
+    }
+    expect(evaluateBatch({ scores, labels, offsets }, ['nDCG@10']).mean['nDCG@10']).toBe(final);
+    // all-zero weights: every document tied, the expectation over every ordering
+    expect(evaluateBatch({ scores: new Float64Array(labels.length), labels, offsets }, ['nDCG@10']).mean['nDCG@10']!.toFixed(6)).toBe(start.toFixed(6));
+  });
+});

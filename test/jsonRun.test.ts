@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MEASURES, evaluateRun, evaluateRuns, FileError, InputError, readJsonQrels, readJsonRun, type TieMode } from '../src/index.js';
+import { BACKENDS } from './backends.js';
+import { scratchFiles } from './support/scratchFiles.js';
+
+const { file } = scratchFiles('json');
+
+/** A TREC file as { qid: { doc: value } }, the value from field `field`. */
+function nested(path: string, doc: number, field: number): Record<string, Record<string, number>> {
+  const out: Record<string, Record<string, number>> = {};
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const f = line.trim().split(/\s+/);
+    if (f.length < 4) continue;
+    (out[f[0]!] ??= {})[f[doc]!] = Number(f[field]);
+  }
+  return out;
+}
+const qrels = nested('examples/qrels.txt', 2, 3);
+const run = nested('examples/run.txt', 2, 4);
+const measures = [...DEFAULT_MEASURES, 'bpref', 'infAP', 'P_5', 'ndcg_cut_10'];
+
+describe('evaluateRun (objects and Maps)', () => {
+  for (const { name, options } of BACKENDS) {
+    for (const ties of ['average', 'trec', 'pessimistic'] as TieMode[]) {
+      for (const allQueries of [false, true]) {
+        it(`equals evaluateRuns on the same TREC files (${name}, ${ties}${allQueries ? ', all queries' : ''})`, async () => {
+          const partial = { ...run };
+          delete partial.q2;
+          const path = file(`run-${name}-${ties}-${allQueries}.txt`, Object.entries(partial).flatMap(([q, docs]) => Object.entries(docs).map(([d, s], i) => `${q} Q0 ${d} ${i + 1} ${s} r`)).join('\n'));
+          const files = await evaluateRuns('examples/qrels.txt', [path], { measures, ties, allQueries, backend: options.backend ?? 'auto' });
+          const objects = evaluateRun(qrels, partial, measures, { ...options, ties, allQueries });
+          const maps = evaluateRun(new Map(Object.entries(qrels).map(([q, d]) => [q, new Map(Object.entries(d))])), new Map(Object.entries(partial)), measures, { ...options, ties, allQueries });
+          const r = files.runs[0]!;
+          expect(objects.queries).toEqual(r.queries);
+          expect(maps.queries).toEqual(r.queries);
+          measures.forEach((m, i) => {
+            const expected = [...r.values.get(ties)![r.names.indexOf(files.measures[i]!.name)]!];
+            expect([...objects.perQuery[m]!]).toEqual(expected);
+            expect([...maps.perQuery[m]!]).toEqual(expected);
+          });
+          expect(objects.ignored).toEqual([]);
+        });
+      }
+    }
+  }
+
+  it('gives the documented example values', () => {
+    // a and b tie: a is first or second, each in half the orderings
+    expect(evaluateRun({ q1: { a: 1, b: 0 } }, { q1: { a: 1.5, b: 1.5 } }, ['P@1', 'AP']).mean).toEqual({ 'P@1': 0.5, AP: 0.75 });
+  });
+
+  it('leaves out the queries the qrels lack, and says which', () => {
+    const got = evaluateRun({ q1: { a: 1, b: 0 } }, { q1: { a: 1, b: 1 }, q9: { a: 3 } }, ['P@1']);
+    expect(got.queries).toEqual(['q1']);
+    expect(got.ignored).toEqual(['q9']);
+    expect(got.mean['P@1']).toBe(0.5);
+  });
+
+  it('refuses bad values, naming query and document', () => {
+    expect(() => evaluateRun({ q1: { a: 1.5 } }, { q1: { a: 1 } }, ['AP'])).toThrow(/qrels: query q1, document a: the label is not an integer/);
+    expect(() => evaluateRun({ q1: { a: 1 } }, { q1: { a: Number.NaN } }, ['AP'])).toThrow(/run: query q1, document a: the score is not a number/);
+    expect(() => evaluateRun({ q1: { a: 1 } }, { q2: { a: 1 } }, ['AP'])).toThrow(InputError);
+    expect(() => evaluateRun({ q1: 3 } as never, { q1: { a: 1 } }, ['AP'])).toThrow(/qrels: query q1 must be an object or a Map/);
+  });
+});
+
+describe('readJsonRun and readJsonQrels', () => {
+  it('read ranx JSON, JSON Lines and gzip into Maps that evaluateRun takes', async () => {
+    const json = file('run.json', JSON.stringify(run, null, 2));
+    const lines = file('run.jsonl', `${Object.entries(run).map(([q, d]) => JSON.stringify({ [q]: d })).join('\n')}\n`);
+    const gz = file('qrels.json.gz', gzipSync(Buffer.from(`\uFEFF${JSON.stringify(qrels)}`)));
+    const fromJson = await readJsonRun(json);
+    const fromLines = await readJsonRun(lines);
+    const q = await readJsonQrels(gz);
+    expect([...fromJson.keys()]).toEqual(Object.keys(run));
+    expect(Object.fromEntries([...fromLines].map(([k, v]) => [k, Object.fromEntries(v)]))).toEqual(run);
+    expect(evaluateRun(q, fromJson, ['AP']).mean).toEqual(evaluateRun(qrels, run, ['AP']).mean);
+  });
+
+  it('refuse bad files with file, line and rule', async () => {
+    const fail = async (text: string, read = readJsonRun): Promise<string> => {
+      const e = await read({ name: 'x.json', data: Buffer.from(text) }).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(FileError);
+      return (e as FileError).message;
+    };
+    expect(await fail('{"q1": {"a": 1}}\n{"q2": {"b": "x"}}\n')).toMatch(/^x\.json:2: query q2, document b: the score is not a number/);
+    expect(await fail('{"q1": {"a": 1}}\n{"q2": \n')).toMatch(/^x\.json:2: a JSON Lines line holds one object/);
+    expect(await fail('{"q1": {"a": 1}}\n{"q1": {"a": 2}}\n')).toMatch(/^x\.json:2: query q1: document a is given twice/);
+    expect(await fail('{\n  "q1": {"a": 1},\n  "q2": [1]\n}')).toMatch(/^x\.json: query q2: an object of documents and their scores/);
+    expect(await fail('{\n  "q1": {"a": 1}\n  "q2": {}\n}')).toMatch(/^x\.json:3: not JSON/);
+    expect(await fail('{"q1": {"a": 1.5}}', readJsonQrels)).toMatch(/query q1, document a: the label is not an integer/);
+    expect(await fail('{}')).toMatch(/holds no queries/);
+  });
+});
