@@ -1,22 +1,31 @@
-// npm's install step: build the native addon. Without a C++ toolchain (or with
-// TIE_EVAL_SKIP_NATIVE=1) say so in one line and succeed: the WASM backend then serves.
+// npm's install step. Where a prebuilt addon fits this platform (prebuilds/, shipped in the
+// package) or one was built here before, there is nothing to do. Else it builds the addon from
+// source with node-gyp (npm's own, or one on PATH) and says so in one line; without a C++
+// toolchain (or with TIE_EVAL_SKIP_NATIVE=1) it says why in one line and succeeds: the WASM
+// backend then serves.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
+const root = fileURLToPath(new URL('..', import.meta.url));
+const where = `${process.platform}-${process.arch}`;
 const unavailable = (why) => {
   console.warn(`tie-eval: native backend unavailable (${why}); the WASM backend will serve`);
   process.exit(0);
 };
 
 if (process.env.TIE_EVAL_SKIP_NATIVE) unavailable('TIE_EVAL_SKIP_NATIVE is set');
-let gyp;
 try {
-  gyp = createRequire(import.meta.url).resolve('node-gyp/bin/node-gyp.js');
+  createRequire(import.meta.url)('node-gyp-build').path(root);
+  process.exit(0);
 } catch {
-  unavailable('node-gyp is not installed');
+  // no addon fits: build one
 }
-const build = spawnSync(process.execPath, [gyp, 'rebuild'], { encoding: 'utf8' });
+// npm tells its scripts where its own node-gyp is; else one on PATH
+const gyp = process.env.npm_config_node_gyp;
+const build = gyp ? spawnSync(process.execPath, [gyp, 'rebuild'], { cwd: root, encoding: 'utf8' }) : spawnSync('node-gyp', ['rebuild'], { cwd: root, encoding: 'utf8', shell: process.platform === 'win32' });
 if (build.status !== 0) {
-  const lines = `${build.stderr ?? ''}${build.error?.message ?? ''}`.split('\n').filter((l) => /error|not found|No such/i.test(l));
-  unavailable(`node-gyp rebuild failed: ${(lines[0] ?? `exit ${build.status}`).trim()}`);
+  const lines = `${build.stderr ?? ''}${build.error?.message ?? ''}`.split('\n').filter((l) => /error|not found|No such|ENOENT/i.test(l));
+  unavailable(`no prebuilt addon for ${where}, and building it from source with node-gyp failed: ${(lines[0] ?? `exit ${build.status}`).trim()}`);
 }
+console.warn(`tie-eval: no prebuilt addon for ${where}: built the native backend from source with node-gyp`);

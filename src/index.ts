@@ -28,5 +28,6 @@ export { bands, bandScores } from './analysis/band.js';
 export { compareRuns, type Comparison, type CompareOptions, type PairComparison, type RunScores } from './analysis/compare.js';
 export { pairedTTest, type TTest } from './analysis/pairedTTest.js';
 export { randomizationTest } from './analysis/randomizationTest.js';
-export { rangePlotSvg, type RangePoint } from './analysis/rangePlot.js';
+export { rangePlotSvg, rangePlotsSvg, type RangePoint } from './analysis/rangePlot.js';
+export { adjustPValues, type Correction } from './analysis/adjustPValues.js';
 export { evaluateRanges, type RangeMode, type RangeResult } from './analysis/ranges.js';

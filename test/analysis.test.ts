@@ -7,7 +7,8 @@ import { bands } from '../src/analysis/band.js';
 import { compareRuns } from '../src/analysis/compare.js';
 import { pairedTTest } from '../src/analysis/pairedTTest.js';
 import { randomizationTest } from '../src/analysis/randomizationTest.js';
-import { plotScales, rangePlotSvg, RANGE_FLOOR } from '../src/analysis/rangePlot.js';
+import { plotScales, rangePlotSvg, rangePlotsSvg, RANGE_FLOOR } from '../src/analysis/rangePlot.js';
+import { adjustPValues } from '../src/analysis/adjustPValues.js';
 import { queryTieStats } from '../src/analysis/tieStats.js';
 import { rng } from '../src/util/random.js';
 import { cli } from './support/cli.js';
@@ -140,6 +141,37 @@ describe('significance tests', () => {
     expect(Math.abs(estimate - exact)).toBeLessThan(4 * error);
   });
 
+  it('the randomization p-value counts the observed signs among the flips: never 0', () => {
+    // 20 queries all +1: only the two all-same sign patterns of 2^20 are as extreme, so 999 flips
+    // meet none (with this seed) and p is 1 / 1000, not 0
+    expect(randomizationTest(new Array(20).fill(1), new Array(20).fill(0), 999)).toBe(1 / 1000);
+    // the documented example: 3 queries, 2 of 8 sign patterns as extreme
+    expect(randomizationTest([1, 1, 1], [0, 0, 0], 999)).toBeCloseTo(0.25, 1);
+  });
+
+  it('adjustPValues: Holm and Bonferroni as R p.adjust gives them', () => {
+    const ps = [0.01, 0.02, 0.03, 0.04, 0.05];
+    // p.adjust(c(.01,.02,.03,.04,.05), "holm") and "bonferroni" in R
+    expect(adjustPValues(ps, 'holm').map((p) => +p.toFixed(10))).toEqual([0.05, 0.08, 0.09, 0.09, 0.09]);
+    expect(adjustPValues(ps, 'bonferroni').map((p) => +p.toFixed(10))).toEqual([0.05, 0.1, 0.15, 0.2, 0.25]);
+    expect(adjustPValues([0.01, 0.04, 0.03], 'holm').map((p) => +p.toFixed(10))).toEqual([0.03, 0.06, 0.06]);
+    expect(adjustPValues([0.5, 0.9], 'bonferroni')).toEqual([1, 1]);
+    expect(adjustPValues([0.2, 0.1], 'none')).toEqual([0.2, 0.1]);
+  });
+
+  it('compareRuns corrects the pairs of more than two runs (Holm by default)', () => {
+    const runs = ['A', 'B', 'C'].map((run, r) => ({ run, queries: ['1', '2', '3', '4', '5'], values: [0.5, 0.6, 0.7, 0.8, 0.2].map((v, q) => v - 0.05 * r * (q % 2)) }));
+    const c = compareRuns(runs, { permutations: 500 });
+    expect(c.correction).toBe('holm');
+    expect(c.pairs.map((p) => p.adjustedP)).toEqual(adjustPValues(c.pairs.map((p) => p.p), 'holm'));
+    expect(c.pairs.map((p) => p.adjustedRandomizationP)).toEqual(adjustPValues(c.pairs.map((p) => p.randomizationP), 'holm'));
+    const b = compareRuns(runs, { permutations: 500, correction: 'bonferroni' });
+    expect(b.pairs.map((p) => p.adjustedP)).toEqual(b.pairs.map((p) => Math.min(1, 3 * p.p)));
+    const two = compareRuns(runs.slice(0, 2), { permutations: 500 });
+    expect(two.correction).toBe('none');
+    expect(two.pairs[0]!.adjustedP).toBe(two.pairs[0]!.p);
+  });
+
   it('compareRuns: means, pairs, wins/ties/losses, discrimination ratio, degradation; refuses bad query sets', () => {
     const runs = [
       { run: 'A', queries: ['1', '2', '3', '4'], values: [0.5, 0.6, 0.7, 0.8] },
@@ -177,6 +209,8 @@ describe('significance tests', () => {
     expect(differ.code).toBe(1);
     expect(differ.stderr).toMatch(/lacks 1 \(3\)/);
     expect((await cli('compare', '--intersect', '--permutations', '100', qrels, x, z)).code).toBe(0);
+    const three = await cli('compare', '--intersect', '--permutations', '100', '--correction', 'bonferroni', qrels, x, y, z);
+    expect(three.stdout).toMatch(/t-test p bonferroni {2}randomization p bonferroni/);
   });
 });
 
@@ -206,6 +240,24 @@ describe('the range plot (002 Fig. 2)', () => {
       expect(Math.abs(Math.log10(invertY(Number(line.y1))) - Math.log10(range))).toBeLessThan(0.02);
     });
     expect(groups[2].text['#text']).toBe('no <ties>');
+    // the names stand right of every segment and circle, a line apart
+    const right = Math.max(...groups.flatMap((g: { line: { x2: string }; circle: { cx: string } }) => [Number(g.line.x2), Number(g.circle.cx)]));
+    const ys = groups.map((g: { text: { x: string; y: string } }) => (expect(Number(g.text.x)).toBeGreaterThan(right + 4), Number(g.text.y))).sort((a: number, b: number) => a - b);
+    for (let i = 1; i < ys.length; i++) expect(ys[i] - ys[i - 1]).toBeGreaterThanOrEqual(13);
+  });
+
+  it('draws one panel per measure', () => {
+    const two = rangePlotsSvg([
+      { measure: 'AP', points },
+      { measure: 'nDCG@10', points: points.map((p) => ({ ...p, run: `${p.run}'` })) },
+    ]);
+    expect(XMLValidator.validate(two)).toBe(true);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(two);
+    expect(doc.svg.height).toBe('960');
+    expect(doc.svg.g.map((g: { 'data-measure': string; transform: string }) => [g['data-measure'], g.transform])).toEqual([
+      ['AP', 'translate(0 0)'],
+      ['nDCG@10', 'translate(0 480)'],
+    ]);
   });
 
   it('renders in headless Chromium', (context) => {
@@ -229,9 +281,11 @@ describe('the range plot (002 Fig. 2)', () => {
 
   it('tie-eval plot writes it for runs', async () => {
     const out = join(dir, 'ranges.svg');
-    const r = await cli('plot', '-m', 'AP', '-o', out, 'examples/qrels.txt', 'examples/run.txt');
+    const r = await cli('plot', '-m', 'AP,nDCG@10', '-o', out, 'examples/qrels.txt', 'examples/run.txt');
     expect(r.code, r.stderr).toBe(0);
-    expect(XMLValidator.validate(readFileSync(out, 'utf8'))).toBe(true);
+    const text = readFileSync(out, 'utf8');
+    expect(XMLValidator.validate(text)).toBe(true);
+    expect([...text.matchAll(/class="panel" data-measure="([^"]+)"/g)].map((m) => m[1])).toEqual(['AP', 'nDCG@10']);
   });
 });
 

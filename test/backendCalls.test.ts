@@ -1,10 +1,9 @@
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { evaluateBatch } from '../src/index.js';
 import type { JudgedBatch } from '../src/backends/backend.js';
 import { resolveBackend } from '../src/backends/facade.js';
-import { ADDON_PATH } from '../src/addon/addon.js';
+import { addonPath } from '../src/addon/addon.js';
 import { HEADER_SIZE, Row, compilePlan } from '../src/measures/plan.js';
 import { Status } from '../src/core/status.js';
 import { TIE_MODES } from '../src/ties/modes.js';
@@ -65,7 +64,7 @@ describe.each(BACKENDS)('bad calls into the $name backend throw, none crashes', 
 });
 
 describe.runIf(BACKENDS.some((b) => b.name === 'native'))('the raw addon validates what it receives', () => {
-  const addon = createRequire(import.meta.url)(fileURLToPath(ADDON_PATH)) as Record<string, (...args: unknown[]) => unknown>;
+  const addon = createRequire(import.meta.url)(addonPath()) as Record<string, (...args: unknown[]) => unknown>;
   const ok = judged();
   const constants = new Float64Array(2 * plan.constantsPerQuery);
   const status = new Int32Array(3);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ describe('install without a C++ compiler', () => {
     const install = spawnSync(process.execPath, ['scripts/install.mjs'], { cwd: dir, env: { ...process.env, CXX: '/nonexistent/c++', CC: '/nonexistent/cc' }, encoding: 'utf8' });
     expect(install.status, install.stderr).toBe(0);
     expect(install.stderr.trim().split('\n')).toHaveLength(1);
-    expect(install.stderr).toMatch(/^tie-eval: native backend unavailable \(node-gyp rebuild failed: .*\); the WASM backend will serve/);
+    expect(install.stderr).toMatch(new RegExp(`^tie-eval: native backend unavailable \\(no prebuilt addon for ${process.platform}-${process.arch}, and building it from source with node-gyp failed: .*\\); the WASM backend will serve`));
     expect(existsSync(join(dir, 'build/Release/tie_eval.node'))).toBe(false);
 
     const info = runChild(`import { backendInfo } from './src/index.ts'; const i = backendInfo(); console.log(JSON.stringify({ ...i, errors: Object.keys(i.errors) }));`, { TIE_EVAL_BACKEND: '' }, dir);
@@ -30,6 +30,21 @@ describe('install without a C++ compiler', () => {
     const forced = runChild(`import './src/index.ts';`, { TIE_EVAL_BACKEND: 'native' }, dir);
     expect(forced.status).not.toBe(0);
     expect(forced.stderr).toMatch(/TIE_EVAL_BACKEND: the native backend is not available: the native backend did not load/);
+  });
+
+  it.runIf(existsSync(join(ROOT, 'build/Release/tie_eval.node')))('does nothing where a prebuilt addon fits, which then serves', () => {
+    const prebuilds = join(dir, `prebuilds/${process.platform}-${process.arch}`);
+    mkdirSync(prebuilds, { recursive: true });
+    cpSync(join(ROOT, 'build/Release/tie_eval.node'), join(prebuilds, 'node.napi.glibc.node'));
+    try {
+      const install = spawnSync(process.execPath, ['scripts/install.mjs'], { cwd: dir, env: { ...process.env, CXX: '/nonexistent/c++', CC: '/nonexistent/cc' }, encoding: 'utf8' });
+      expect([install.status, install.stdout, install.stderr]).toEqual([0, '', '']);
+      expect(existsSync(join(dir, 'build'))).toBe(false);
+      const info = runChild(`import { backendInfo } from './src/index.ts'; console.log(backendInfo().selected);`, { TIE_EVAL_BACKEND: '' }, dir);
+      expect(info.stdout.trim()).toBe('native');
+    } finally {
+      rmSync(join(dir, 'prebuilds'), { recursive: true, force: true });
+    }
   });
 
   it('TIE_EVAL_SKIP_NATIVE disables the addon build the same way', () => {

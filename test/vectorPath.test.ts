@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { evaluateBatch } from '../src/index.js';
-import { ADDON_PATH } from '../src/addon/addon.js';
+import { addonPath } from '../src/addon/addon.js';
 import { BACKENDS } from './backends.js';
 import { runChild } from './support/child.js';
 import { SMALL_MEASURES, smallTieBatch } from './support/smallTieBatch.js';
@@ -17,10 +16,9 @@ const LABEL_TYPES = ['uint8', 'int32', 'float64'] as const;
 const VALUES = `
 import { evaluateBatch } from './src/index.ts';
 import { SMALL_MEASURES, smallTieBatch } from './test/support/smallTieBatch.ts';
-import { ADDON_PATH } from './src/addon/addon.ts';
+import { addonPath } from './src/addon/addon.ts';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-const path = createRequire(import.meta.url)(fileURLToPath(ADDON_PATH)).vectorPath;
+const path = createRequire(import.meta.url)(addonPath()).vectorPath;
 const values = ['uint8', 'int32', 'float64'].map((type, i) => {
   const r = evaluateBatch(smallTieBatch(40 + i, type), SMALL_MEASURES, { backend: 'native' });
   return Buffer.concat(SMALL_MEASURES.map((m) => Buffer.from(r.perQuery[m].buffer, r.perQuery[m].byteOffset, r.perQuery[m].byteLength))).toString('base64');
@@ -36,7 +34,7 @@ function valuesOf(stdout: string, i: number): Float64Array {
 
 describe('the native vector path (AVX2 where the CPU has it, else the baseline loop)', () => {
   it.runIf(hasNative)('is AVX2 on a CPU with AVX2 (as /proc/cpuinfo tells), the baseline loop under TIE_EVAL_NO_AVX2', () => {
-    const addon = createRequire(import.meta.url)(fileURLToPath(ADDON_PATH)) as { vectorPath: string };
+    const addon = createRequire(import.meta.url)(addonPath()) as { vectorPath: string };
     const cpuinfo = process.platform === 'linux' && process.arch === 'x64' ? readFileSync('/proc/cpuinfo', 'utf8') : '';
     if (process.env.TIE_EVAL_NO_AVX2) expect(addon.vectorPath).toBe('baseline');
     else if (/^flags\s*:.*\bavx2\b/m.test(cpuinfo)) expect(addon.vectorPath).toBe('avx2');

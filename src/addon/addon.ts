@@ -1,9 +1,18 @@
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import nodeGypBuild from 'node-gyp-build';
+import { packageRoot } from '../core/packageRoot.js';
 import type { TrecReader } from './trecReader.js';
 
-/** Where node-gyp (binding.gyp) builds the addon: <package>/build/Release/tie_eval.node. */
-export const ADDON_PATH = new URL('../../build/Release/tie_eval.node', import.meta.url);
+/**
+ * The addon's file, as node-gyp-build finds it under the package root: a local build
+ * (build/Release/tie_eval.node, node-gyp's output) first, else the prebuilt binary that fits this
+ * platform, architecture and C library (prebuilds/linux-x64/tie-eval.glibc.node: N-API, so one
+ * binary serves every Node of `engines`).
+ * @throws when neither exists
+ */
+export function addonPath(): string {
+  return nodeGypBuild.path(packageRoot());
+}
 
 /** The C++ addon's exports (native/addon.cc): the kernels over a batch, and the byte-level TREC reader. */
 export interface Addon {
@@ -19,6 +28,6 @@ export interface Addon {
  * Loads the addon synchronously (Node caches it: every call returns the same module).
  * @throws when the addon was not built or does not load
  */
-export function loadAddon(path: URL = ADDON_PATH): Addon {
-  return createRequire(import.meta.url)(fileURLToPath(path)) as Addon;
+export function loadAddon(path: string = addonPath()): Addon {
+  return createRequire(import.meta.url)(path) as Addon;
 }

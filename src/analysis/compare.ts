@@ -1,4 +1,5 @@
 import { InputError } from '../core/errors.js';
+import { adjustPValues, type Correction } from './adjustPValues.js';
 import { pairedTTest } from './pairedTTest.js';
 import { randomizationTest } from './randomizationTest.js';
 
@@ -21,6 +22,8 @@ export interface CompareOptions {
   readonly degradation?: number;
   /** compare on the queries every run has, instead of refusing runs over different query sets */
   readonly intersect?: boolean;
+  /** the multiple-comparison correction of the pairs' p-values: default `holm` for more than two runs, else `none` */
+  readonly correction?: Correction;
 }
 
 export interface PairComparison {
@@ -39,26 +42,32 @@ export interface PairComparison {
   readonly losses: number;
   /** one-tailed paired t-test of b against degradation × a (p <= alpha: b lost less than 1 - degradation) */
   readonly degradationP: number;
+  /** p and randomizationP corrected for the number of pairs (see Comparison.correction) */
+  readonly adjustedP: number;
+  readonly adjustedRandomizationP: number;
 }
 
 export interface Comparison {
   readonly queries: number;
   readonly means: { readonly run: string; readonly mean: number }[];
   readonly pairs: PairComparison[];
-  /** the share of pairs whose t-test p <= alpha (Sakai's discrimination ratio) */
+  /** the share of pairs whose t-test p <= alpha (Sakai's discrimination ratio, on the uncorrected p) */
   readonly discriminationRatio: number;
   readonly alpha: number;
+  readonly correction: Correction;
 }
 
 /**
  * Compares runs on one measure: each run's mean, and for each pair the paired t-test, the
  * paired randomization test and the wins/ties/losses over queries, with the discrimination
- * ratio and the degradation test.
+ * ratio and the degradation test; with more than two runs the pairs' p-values are also given
+ * corrected for their number (Holm by default).
  * @throws InputError for fewer than two runs, fewer than two queries, or runs over different
  *   query sets (naming the queries that differ) unless `intersect`
  */
 export function compareRuns(runs: readonly RunScores[], options: CompareOptions = {}): Comparison {
   const { alpha = 0.05, permutations = 10_000, seed = 1, degradation = 0.99, intersect = false } = options;
+  const correction = options.correction ?? (runs.length > 2 ? 'holm' : 'none');
   if (runs.length < 2) throw new InputError(`compare needs at least two runs, got ${runs.length}`);
   const sets = runs.map((r) => new Set(r.queries));
   const common = runs[0]!.queries.filter((q) => sets.every((s) => s.has(q)));
@@ -75,7 +84,7 @@ export function compareRuns(runs: readonly RunScores[], options: CompareOptions 
     return Float64Array.from(common, (q) => r.values[index.get(q)!]!);
   });
   const means = runs.map((r, i) => ({ run: r.run, mean: aligned[i]!.reduce((x, y) => x + y, 0) / common.length }));
-  const pairs: PairComparison[] = [];
+  const pairs: Omit<PairComparison, 'adjustedP' | 'adjustedRandomizationP'>[] = [];
   for (let i = 0; i < runs.length; i++) {
     for (let j = i + 1; j < runs.length; j++) {
       const a = aligned[i]!;
@@ -101,5 +110,14 @@ export function compareRuns(runs: readonly RunScores[], options: CompareOptions 
       });
     }
   }
-  return { queries: common.length, means, pairs, discriminationRatio: pairs.filter((p) => p.p <= alpha).length / pairs.length, alpha };
+  const adjusted = adjustPValues(pairs.map((p) => p.p), correction);
+  const adjustedRandomization = adjustPValues(pairs.map((p) => p.randomizationP), correction);
+  return {
+    queries: common.length,
+    means,
+    pairs: pairs.map((p, i) => ({ ...p, adjustedP: adjusted[i]!, adjustedRandomizationP: adjustedRandomization[i]! })),
+    discriminationRatio: pairs.filter((p) => p.p <= alpha).length / pairs.length,
+    alpha,
+    correction,
+  };
 }

@@ -1,8 +1,4 @@
-import { createRequire } from 'node:module';
-
-// @stdlib's t distribution loads ~330 modules (120 ms): loaded on the first test, not at import
-const require = createRequire(import.meta.url);
-let tCdf: ((x: number, df: number) => number) | undefined;
+import tCdf from '@stdlib/stats-base-dists-t-cdf';
 
 /** A paired t-test's result: the mean difference, t, degrees of freedom and p-value. */
 export interface TTest {
@@ -31,7 +27,6 @@ export function pairedTTest(a: ArrayLike<number>, b: ArrayLike<number>, tail: 't
   const se = Math.sqrt(ss / (n - 1) / n);
   const df = n - 1;
   const t = se > 0 ? mean / se : mean === 0 ? 0 : mean > 0 ? Infinity : -Infinity;
-  tCdf ??= require('@stdlib/stats-base-dists-t-cdf') as (x: number, df: number) => number;
   const p = tail === 'two' ? Math.min(1, 2 * tCdf(-Math.abs(t), df)) : tCdf(-t, df);
   return { meanDifference: mean, t, df, p };
 }

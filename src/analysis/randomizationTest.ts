@@ -3,8 +3,11 @@ import { rng } from '../util/random.js';
 /**
  * Two-sided paired randomization test: under the null hypothesis each query's difference
  * a - b is as likely to have the other sign, so the p-value is the share of random sign flips
- * whose mean difference is at least as far from 0 as the observed one. Seeded, so repeatable;
- * its Monte-Carlo error is about sqrt(p (1 - p) / permutations).
+ * whose mean difference is at least as far from 0 as the observed one, the observed signs
+ * counted among them: (extreme + 1) / (permutations + 1), so never 0 (Phipson & Smyth 2010: an
+ * estimate of 0 would claim more than the flips can show). Seeded, so repeatable; its
+ * Monte-Carlo error is about sqrt(p (1 - p) / permutations).
+ * @example randomizationTest([1, 1, 1], [0, 0, 0], 999) // about 0.25: 1 in 4 sign patterns is as extreme
  * @throws RangeError for arrays of different lengths or no permutations
  */
 export function randomizationTest(a: ArrayLike<number>, b: ArrayLike<number>, permutations = 10_000, seed = 1): number {
@@ -24,5 +27,5 @@ export function randomizationTest(a: ArrayLike<number>, b: ArrayLike<number>, pe
     for (let i = 0; i < n; i++) sum += next() < 0.5 ? d[i]! : -d[i]!;
     if (Math.abs(sum) >= observed - slack) extreme++;
   }
-  return extreme / permutations;
+  return (extreme + 1) / (permutations + 1);
 }

@@ -55,11 +55,33 @@ export function plotScales(points: readonly RangePoint[]): PlotScales {
  * with labelled axes and run names. Each segment carries its values as data- attributes.
  */
 export function rangePlotSvg(points: readonly RangePoint[], measure: string): string {
+  return rangePlotsSvg([{ measure, points }]);
+}
+
+/**
+ * Several range plots (see rangePlotSvg) in one SVG, one panel per measure, top to bottom. The
+ * run names stand in the right margin, a line apart, each joined to its segment by a grey
+ * leader, so no name covers a segment or another name.
+ */
+export function rangePlotsSvg(panels: readonly { readonly measure: string; readonly points: readonly RangePoint[] }[]): string {
+  const height = HEIGHT * panels.length;
+  const out: string[] = [];
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif" font-size="12">`);
+  out.push(`<title>${escape(`${panels.map((p) => p.measure).join(', ')}: score ranges under ties`)}</title>`);
+  out.push(`<rect width="${WIDTH}" height="${height}" fill="white"/>`);
+  panels.forEach(({ measure, points }, i) => {
+    out.push(`<g class="panel" data-measure="${escape(measure)}" transform="translate(0 ${i * HEIGHT})">`);
+    out.push(...panel(points, measure));
+    out.push('</g>');
+  });
+  out.push('</svg>');
+  return `${out.join('\n')}\n`;
+}
+
+/** One measure's plot, in a HEIGHT-high band from y = 0. */
+function panel(points: readonly RangePoint[], measure: string): string[] {
   const s = plotScales(points);
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="sans-serif" font-size="12">`);
-  out.push(`<title>${escape(`${measure}: score ranges under ties`)}</title>`);
-  out.push(`<rect width="${WIDTH}" height="${HEIGHT}" fill="white"/>`);
   const x0 = LEFT;
   const x1 = WIDTH - RIGHT;
   const y0 = HEIGHT - BOTTOM;
@@ -76,7 +98,7 @@ export function rangePlotSvg(points: readonly RangePoint[], measure: string): st
   }
   out.push(`<text x="${(x0 + x1) / 2}" y="${HEIGHT - 15}" text-anchor="middle">${escape(`mean ${measure}, trec_eval order (segment: pessimistic to optimistic; circle: trec_eval; triangle: tie average)`)}</text>`);
   out.push(`<text transform="translate(18 ${(y0 + y1) / 2}) rotate(-90)" text-anchor="middle">${escape('mean range (optimistic - pessimistic), log scale')}</text>`);
-  // run names at least a line apart, top to bottom
+  // run names in the right margin, at least a line apart, top to bottom in the order of their segments
   const labelY = new Map<RangePoint, number>();
   let below = -Infinity;
   for (const p of [...points].sort((a, b) => s.y(a.optimistic - a.pessimistic) - s.y(b.optimistic - b.pessimistic))) {
@@ -92,9 +114,10 @@ export function rangePlotSvg(points: readonly RangePoint[], measure: string): st
     out.push(`<circle class="trec" data-value="${p.trec}" cx="${fmt(s.x(p.trec))}" cy="${fmt(y)}" r="4" fill="none" stroke="black"/>`);
     const ax = s.x(p.average);
     out.push(`<polygon class="average" data-value="${p.average}" points="${fmt(ax)},${fmt(y - 5)} ${fmt(ax - 4.5)},${fmt(y + 3.5)} ${fmt(ax + 4.5)},${fmt(y + 3.5)}" fill="darkorange"/>`);
-    out.push(`<text x="${fmt(Math.max(s.x(p.optimistic), s.x(p.trec)) + 8)}" y="${fmt(labelY.get(p)!)}">${escape(p.run)}</text>`);
+    const ly = labelY.get(p)!;
+    out.push(`<polyline class="leader" points="${fmt(Math.max(s.x(p.optimistic), s.x(p.trec)) + 6)},${fmt(y)} ${x1 + 6},${fmt(ly - 4)}" fill="none" stroke="#bbb"/>`);
+    out.push(`<text x="${x1 + 10}" y="${fmt(ly)}">${escape(p.run)}</text>`);
     out.push('</g>');
   }
-  out.push('</svg>');
-  return `${out.join('\n')}\n`;
+  return out;
 }

@@ -1,4 +1,4 @@
-import { ADDON_PATH, loadAddon } from '../addon/addon.js';
+import { loadAddon } from '../addon/addon.js';
 import type { Plan } from '../measures/plan.js';
 import type { Backend, JudgedBatch } from './backend.js';
 
@@ -7,7 +7,7 @@ import type { Backend, JudgedBatch } from './backend.js';
  * every argument itself (a bad call throws TypeError or RangeError), so this glue adds none.
  * Throws when the addon was not built or does not load.
  */
-export function loadNativeBackend(path: URL = ADDON_PATH): Backend {
+export function loadNativeBackend(path?: string): Backend {
   const addon = loadAddon(path);
   // room for step 0's constants (the addon checks the offsets; a bad array gets none)
   const constantsFor = ({ offsets }: JudgedBatch, plan: Plan): Float64Array =>

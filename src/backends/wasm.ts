@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../core/packageRoot.js';
 import type { Backend } from './backend.js';
 import { checkScores } from './checkArgs.js';
 import { Status } from '../core/status.js';
@@ -6,13 +8,13 @@ import { WasmBatch } from './wasmBatch.js';
 import { WasmMemory } from './wasmMemory.js';
 
 /** Where `npm run build` (asc, asconfig.json) writes the module: <package>/wasm/tie-eval.wasm (node-gyp owns build/). */
-export const WASM_PATH = new URL('../../wasm/tie-eval.wasm', import.meta.url);
+export const wasmPath = (): string => join(packageRoot(), 'wasm/tie-eval.wasm');
 
 /**
  * Loads the WASM backend synchronously (the module is small enough to compile on the main
  * thread). Throws when wasm/tie-eval.wasm is missing or does not load.
  */
-export function loadWasmBackend(path: URL = WASM_PATH): Backend {
+export function loadWasmBackend(path: string = wasmPath()): Backend {
   const memory = new WasmMemory(readFileSync(path));
   return {
     name: 'wasm',

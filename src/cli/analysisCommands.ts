@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { bandScores } from '../analysis/band.js';
 import { compareRuns } from '../analysis/compare.js';
-import { rangePlotSvg, type RangePoint } from '../analysis/rangePlot.js';
+import type { Correction } from '../analysis/adjustPValues.js';
+import { rangePlotsSvg, type RangePoint } from '../analysis/rangePlot.js';
 import { tieStats } from '../runs/tieStats.js';
 import { forEachRunQuery } from '../io/forEachRunQuery.js';
 import type { TieMode } from '../ties/modes.js';
@@ -99,35 +100,45 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .option('--seed <n>', 'seed of the randomization test', positiveInteger, 1)
     .option('--degradation <factor>', 'degradation test: one-tailed paired t-test of run b against factor x run a', real, 0.99)
     .option('--intersect', 'compare on the queries all runs share instead of refusing different query sets')
+    .addOption(new Option('--correction <method>', 'multiple-comparison correction of the p-values (default: holm for more than two runs, else none)').choices(['holm', 'bonferroni', 'none']))
     .addOption(formatOption())
-    .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { ties: TieMode; alpha: number; permutations: number; seed: number; degradation: number; intersect?: boolean; format: string }) => {
+    .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { ties: TieMode; alpha: number; permutations: number; seed: number; degradation: number; intersect?: boolean; correction?: Correction; format: string }) => {
       if (runPaths.length < 2) throw new InvalidArgumentError('compare needs at least two runs');
       const { measures, runs } = await evaluateFlags(qrelsPath, runPaths, flags, [flags.ties], ['AP']);
       const results = measures.map((m) => ({
         measure: m.label,
         ...compareRuns(
           runs.map((r) => ({ run: r.run, queries: r.queries, values: r.values.get(flags.ties)![r.names.indexOf(m.name)]! })),
-          { alpha: flags.alpha, permutations: flags.permutations, seed: flags.seed, degradation: flags.degradation, intersect: flags.intersect === true },
+          { alpha: flags.alpha, permutations: flags.permutations, seed: flags.seed, degradation: flags.degradation, intersect: flags.intersect === true, ...(flags.correction === undefined ? {} : { correction: flags.correction }) },
         ),
       }));
       if (flags.format === 'json') return io.stdout(`${JSON.stringify(results, null, 2)}\n`);
       for (const r of results) {
         io.stdout(`${r.measure} over ${r.queries} queries (ties: ${flags.ties})\n`);
         io.stdout(table([['run', 'mean'], ...r.means.map((m) => [m.run, m.mean.toFixed(4)])]));
-        const header = ['a', 'b', 'a-b', 't', 't-test p', 'randomization p', 'wins/ties/losses', `degradation p (b > ${flags.degradation} a)`];
-        io.stdout(
-          table([header, ...r.pairs.map((p) => [p.a, p.b, p.meanDifference.toFixed(4), p.t.toFixed(3), p.p.toPrecision(4), p.randomizationP.toPrecision(4), `${p.wins}/${p.ties}/${p.losses}`, p.degradationP.toPrecision(4)])]),
-        );
+        const corrected = r.correction === 'none' ? [] : [`t-test p ${r.correction}`, `randomization p ${r.correction}`];
+        const header = ['a', 'b', 'a-b', 't', 't-test p', 'randomization p', ...corrected, 'wins/ties/losses', `degradation p (b > ${flags.degradation} a)`];
+        const row = (p: (typeof r.pairs)[number]): string[] => [
+          p.a,
+          p.b,
+          p.meanDifference.toFixed(4),
+          p.t.toFixed(3),
+          p.p.toPrecision(4),
+          p.randomizationP.toPrecision(4),
+          ...(r.correction === 'none' ? [] : [p.adjustedP.toPrecision(4), p.adjustedRandomizationP.toPrecision(4)]),
+          `${p.wins}/${p.ties}/${p.losses}`,
+          p.degradationP.toPrecision(4),
+        ];
+        io.stdout(table([header, ...r.pairs.map(row)]));
         io.stdout(`discrimination ratio at alpha ${r.alpha}: ${r.pairs.filter((p) => p.p <= r.alpha).length} of ${r.pairs.length} pairs (${r.discriminationRatio.toFixed(3)})\n\n`);
       }
     });
 
-  addRunOptions(program.command('plot').description('the score range of each run as SVG: its pessimistic to optimistic mean against its trec_eval-order mean').argument('<qrels>').argument('<runs...>'), ['AP'])
+  addRunOptions(program.command('plot').description('the score range of each run as SVG, one panel per measure: its pessimistic to optimistic mean against its trec_eval-order mean').argument('<qrels>').argument('<runs...>'), ['AP'])
     .option('-o, --output <file>', 'write the SVG to a file instead of stdout')
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { output?: string }) => {
       const { measures, runs } = await evaluateFlags(qrelsPath, runPaths, flags, RANGE_MODES, ['AP']);
-      const m = measures[0]!;
-      const points: RangePoint[] = runs.map((run) => ({ run: run.runid || run.run, ...rangeMeans(run, m.name) }));
-      write(io, flags.output, rangePlotSvg(points, m.label));
+      const panels = measures.filter((m) => m.text === undefined).map((m) => ({ measure: m.label, points: runs.map((run): RangePoint => ({ run: run.runid || run.run, ...rangeMeans(run, m.name) })) }));
+      write(io, flags.output, rangePlotsSvg(panels));
     });
 }

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../core/packageRoot.js';
 import { Command, CommanderError } from 'commander';
 import { addAnalysisCommands } from './analysisCommands.js';
 import { addEvaluateCommand } from './evaluateCommand.js';
 import { addFeaturesCommand } from './featuresCommand.js';
 import type { CliIo } from './io.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
 
 /**
  * Runs the `tie-eval` command line with `args` (without node and the script) and returns the

@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from './support/child.js';
+
+/**
+ * The package as a user gets it: `npm pack` (which builds the prebuilt addon), then a fresh
+ * project installs the tarball with install scripts off (as pnpm 10 does by default) and uses
+ * it with `require` and `import`, and type-checks a consumer of each kind. Needs the npm
+ * registry for the package's runtime dependencies; CI's second run (WASM forced) leaves it out.
+ */
+const forced = (process.env.TIE_EVAL_BACKEND ?? '') !== '';
+const registry = !forced && spawnSync('npm', ['ping'], { encoding: 'utf8', timeout: 30_000 }).status === 0;
+if (!forced && !registry) console.log('SKIPPED the package test: the npm registry is not reachable (npm ping failed)');
+
+describe.runIf(registry)('the packed package in a fresh project', { timeout: 600_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tie-eval-pack-'));
+  const project = join(dir, 'project');
+  let files: string[] = [];
+  const run = (command: string, args: string[], cwd = project): { status: number | null; stdout: string; stderr: string } =>
+    spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, TIE_EVAL_BACKEND: '' } });
+
+  beforeAll(() => {
+    // pack a copy of the sources: packing rebuilds the addon in build/, which the other suites load meanwhile
+    const copy = join(dir, 'package');
+    const listed = run('git', ['ls-files', '-z'], ROOT).stdout.split('\0').filter((f) => f !== '' && existsSync(join(ROOT, f)));
+    for (const f of listed) cpSync(join(ROOT, f), join(copy, f), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const pack = run('npm', ['pack', '--json', '--pack-destination', dir], copy);
+    expect(pack.status, pack.stderr).toBe(0);
+    const [info] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as [{ filename: string; files: { path: string }[] }];
+    files = info.files.map((f) => f.path);
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, 'package.json'), '{ "name": "consumer", "version": "1.0.0", "private": true }\n');
+    const install = run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', join(dir, info.filename)]);
+    expect(install.status, install.stderr).toBe(0);
+  }, 600_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('ships the prebuilt addon, the docs and LICENSE, and no source maps or unbundled modules', () => {
+    expect(files).toContain(`prebuilds/${process.platform}-${process.arch}/node.napi.glibc.node`);
+    for (const f of ['LICENSE', 'CHANGELOG.md', 'README.md', 'docs/api.md', 'dist/index.js', 'dist/index.cjs', 'dist/cli/bin.js', 'wasm/tie-eval.wasm']) expect(files).toContain(f);
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('dist/') && f.endsWith('.js') && !/^dist\/(index|runWorker|cli\/bin|cli\/runWorker)\.js$/.test(f))).toEqual([]);
+  });
+
+  it('serves the native backend from the prebuilt binary, with no install step run', () => {
+    expect(existsSync(join(project, 'node_modules/tie-eval/build'))).toBe(false);
+    const cjs = run(process.execPath, ['-e', "const t = require('tie-eval'); console.log(JSON.stringify([t.backendInfo().selected, t.evaluate({ scores: [3, 2, 2, 1], labels: [0, 1, 0, 1] }, ['AP']).AP]))"]);
+    expect(cjs.stderr).toBe('');
+    expect(JSON.parse(cjs.stdout)).toEqual(['native', 0.4583333333333333]);
+    const esm = run(process.execPath, ['--input-type=module', '-e', "import { backendInfo, evaluateRun } from 'tie-eval'; console.log(JSON.stringify([backendInfo().selected, evaluateRun({ q: { a: 1 } }, { q: { a: 1, b: 1 } }, ['P@1']).mean['P@1']]))"]);
+    expect(esm.stderr).toBe('');
+    expect(JSON.parse(esm.stdout)).toEqual(['native', 0.5]);
+    const bin = run(join(project, 'node_modules/.bin/tie-eval'), ['-m', 'P.2', join(ROOT, 'examples/qrels.txt'), join(ROOT, 'examples/run.txt')]);
+    expect(bin.stdout).toMatch(/^P_2\s+all\s+0\.\d{4}$/m);
+  });
+
+  it('installs few packages', () => {
+    const installed = readdirSync(join(project, 'node_modules')).flatMap((name) => (name.startsWith('@') ? readdirSync(join(project, 'node_modules', name)) : name.startsWith('.') ? [] : [name]));
+    expect(installed.sort()).toEqual(['node-addon-api', 'node-gyp-build', 'tie-eval']);
+  });
+
+  it('type-checks a CommonJS and an ES module consumer', () => {
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, types: [], skipLibCheck: true, lib: ['es2023'] }, files: ['a.cts', 'b.mts'] }));
+    writeFileSync(join(project, 'a.cts'), "import tie = require('tie-eval');\nconst ap: number = tie.evaluate({ scores: [1], labels: [1] }, ['AP']).AP!;\nexport = ap;\n");
+    writeFileSync(join(project, 'b.mts'), "import { evaluate, type Query } from 'tie-eval';\nconst q: Query = { scores: [1], labels: [1] };\nexport const ap: number = evaluate(q, ['AP']).AP!;\n");
+    const tsc = run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.']);
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  });
+});
