@@ -225,7 +225,7 @@ describe('the range plot (002 Fig. 2)', () => {
   it('is well-formed XML whose segments map back to the ranges', () => {
     expect(XMLValidator.validate(svg)).toBe(true);
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(svg);
-    const groups = doc.svg.g.filter((g: { class: string }) => g.class === 'run');
+    const groups = doc.svg.g.g.filter((g: { class: string }) => g.class === 'run');
     expect(groups).toHaveLength(3);
     const s = plotScales(points);
     const invertX = (px: number): number => s.xDomain[0] + ((px - s.x(s.xDomain[0])) / (s.x(s.xDomain[1]) - s.x(s.xDomain[0]))) * (s.xDomain[1] - s.xDomain[0]);

@@ -39,7 +39,7 @@ describe('install without a C++ compiler', () => {
     try {
       const install = spawnSync(process.execPath, ['scripts/install.mjs'], { cwd: dir, env: { ...process.env, CXX: '/nonexistent/c++', CC: '/nonexistent/cc' }, encoding: 'utf8' });
       expect([install.status, install.stdout, install.stderr]).toEqual([0, '', '']);
-      expect(existsSync(join(dir, 'build'))).toBe(false);
+      expect(existsSync(join(dir, 'build/Release/tie_eval.node'))).toBe(false);
       const info = runChild(`import { backendInfo } from './src/index.ts'; console.log(backendInfo().selected);`, { TIE_EVAL_BACKEND: '' }, dir);
       expect(info.stdout.trim()).toBe('native');
     } finally {
