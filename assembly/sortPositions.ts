@@ -14,7 +14,8 @@ import * as S from './scratch';
   let key: f64 = 0;
   if (mode == OPTIMISTIC) key = getLabel<L>(labels, start + b) - getLabel<L>(labels, start + a);
   else if (mode == PESSIMISTIC) key = getLabel<L>(labels, start + a) - getLabel<L>(labels, start + b);
-  else if (mode == TREC) key = <f64>(getI32(tieKeys, start + a) - getI32(tieKeys, start + b));
+  // the keys' difference as doubles: exact, where an int32 subtraction could overflow
+  else if (mode == TREC) key = <f64>getI32(tieKeys, start + a) - <f64>getI32(tieKeys, start + b);
   return key != 0 ? key < 0 : a < b;
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "kernels.hpp"
 #include "checkArgs.hpp"
@@ -63,20 +64,26 @@ struct Arrays {
   double* out = nullptr;
 };
 
+/** The offsets of a call, copied before they are checked (see copyOffsets): what the kernels index by. */
+struct Offsets {
+  std::vector<uint32_t> judged;
+  std::vector<uint32_t> ideal;
+};
+
 template <typename L, typename I>
-Arrays<L, I> judgedArrays(const Napi::Value& labels, const Napi::Value& offsets, const Napi::Value& constants) {
+Arrays<L, I> judgedArrays(const Napi::Value& labels, const Offsets& offsets, const Napi::Value& constants) {
   Arrays<L, I> a;
   a.labels = labels.As<Napi::TypedArrayOf<L>>().Data();
-  a.offsets = offsets.As<Napi::Uint32Array>().Data();
-  a.queries = static_cast<int64_t>(lengthOf(offsets)) - 1;
+  a.offsets = offsets.judged.data();
+  a.queries = static_cast<int64_t>(offsets.judged.size()) - 1;
   a.constants = constants.As<Napi::Float64Array>().Data();
   return a;
 }
 
 template <typename L, typename I>
-void addIdeal(Arrays<L, I>& a, const Napi::Value& ideal, const Napi::Value& idealOffsets, const Napi::Value& relevant) {
+void addIdeal(Arrays<L, I>& a, const Napi::Value& ideal, const Offsets& offsets, const Napi::Value& relevant) {
   a.ideal = ideal.As<Napi::TypedArrayOf<I>>().Data();
-  a.idealOffsets = idealOffsets.As<Napi::Uint32Array>().Data();
+  a.idealOffsets = offsets.ideal.data();
   a.relevant = relevant.IsNull() ? nullptr : relevant.As<Napi::Float64Array>().Data();
 }
 
@@ -103,19 +110,21 @@ tie_eval::Workers& workersOf(Napi::Env env) { return env.GetInstanceData<AddonDa
 
 int threadsOf(const Napi::Value& v) { return v.As<Napi::Number>().Int32Value(); }
 
-/** prepareQueries' nine arguments, which evaluateBatch's begin with. */
-Problem checkPrepareArgs(const Napi::CallbackInfo& info) {
-  const Problem problem = checkJudged(info[0], info[1], info[5], info[6], info[7], info[8]);
-  return problem.message.empty() ? checkIdeal(info[2], info[3], info[4], lengthOf(info[1]) - 1) : problem;
+/** prepareQueries' nine arguments, which evaluateBatch's begin with; fills `offsets` with the copies checked. */
+Problem checkPrepareArgs(const Napi::CallbackInfo& info, Offsets& offsets) {
+  offsets.judged = tie_eval::copyOffsets(info[1]);
+  offsets.ideal = tie_eval::copyOffsets(info[3]);
+  const Problem problem = checkJudged(info[0], info[1], offsets.judged, info[5], info[6], info[7], info[8]);
+  return problem.message.empty() ? checkIdeal(info[2], info[3], offsets.ideal, info[4], offsets.judged.size() - 1) : problem;
 }
 
 /** Calls run(arrays) with the arrays of prepareQueries' arguments (checked before), typed. */
 template <typename Run>
-int withPrepareArrays(const Napi::CallbackInfo& info, Run run) {
+int withPrepareArrays(const Napi::CallbackInfo& info, const Offsets& offsets, Run run) {
   return withLabelType(info[0], [&](auto label) {
     return withLabelType(info[2], [&](auto idealLabel) {
-      auto a = judgedArrays<decltype(label), decltype(idealLabel)>(info[0], info[1], info[6]);
-      addIdeal(a, info[2], info[3], info[4]);
+      auto a = judgedArrays<decltype(label), decltype(idealLabel)>(info[0], offsets, info[6]);
+      addIdeal(a, info[2], offsets, info[4]);
       return run(a);
     });
   });
@@ -125,11 +134,12 @@ int withPrepareArrays(const Napi::CallbackInfo& info, Run run) {
 Napi::Value PrepareQueries(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   if (info.Length() != 9) return fail(env, true, "prepareQueries takes 9 arguments");
-  const Problem problem = checkPrepareArgs(info);
+  Offsets offsets;
+  const Problem problem = checkPrepareArgs(info, offsets);
   if (!problem.message.empty()) return failWith(env, problem);
   const Plan plan(info[5].As<Napi::Float64Array>().Data());
   int32_t* status = info[7].As<Napi::Int32Array>().Data();
-  const int code = withPrepareArrays(info, [&](const auto& a) {
+  const int code = withPrepareArrays(info, offsets, [&](const auto& a) {
     return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[8]), workersOf(env), status, [&](int64_t first, int64_t last, Scratch& s, int32_t* part) {
       prepareRange(a, plan, first, last, s, part);
     });
@@ -141,18 +151,21 @@ Napi::Value PrepareQueries(const Napi::CallbackInfo& info) {
 Napi::Value EvaluateQueries(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   if (info.Length() != 10) return fail(env, true, "evaluateQueries takes 10 arguments");
-  Problem problem = checkJudged(info[1], info[2], info[5], info[6], info[8], info[9]);
+  Offsets offsets;
+  offsets.judged = tie_eval::copyOffsets(info[2]);
+  Problem problem = checkJudged(info[1], info[2], offsets.judged, info[5], info[6], info[8], info[9]);
   if (!problem.message.empty()) return failWith(env, problem);
   const Plan plan(info[5].As<Napi::Float64Array>().Data());
-  problem = checkScores(info[0], info[3], info[4], info[7], lengthOf(info[1]), lengthOf(info[2]) - 1, plan);
+  const size_t queries = offsets.judged.size() - 1;
+  problem = checkScores(info[0], info[3], info[4], info[7], lengthOf(info[1]), queries, plan);
   if (!problem.message.empty()) return failWith(env, problem);
   // the constants come from the caller here (in evaluateBatch, from step 0)
-  problem.message = tie_eval::checkConstants(info[6].As<Napi::Float64Array>().Data(), lengthOf(info[2]) - 1, plan);
+  problem.message = tie_eval::checkConstants(info[6].As<Napi::Float64Array>().Data(), queries, plan);
   if (!problem.message.empty()) return failWith(env, problem);
   const int mode = static_cast<int>(info[4].As<Napi::Number>().DoubleValue());
   int32_t* status = info[8].As<Napi::Int32Array>().Data();
   const int code = withLabelType(info[1], [&](auto label) {
-    auto a = judgedArrays<decltype(label), double>(info[1], info[2], info[6]);
+    auto a = judgedArrays<decltype(label), double>(info[1], offsets, info[6]);
     addScores(a, info[0], info[3], info[7]);
     return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[9]), workersOf(env), status, [&](int64_t first, int64_t last, Scratch& s, int32_t* part) {
       evaluateRange(a, plan, mode, first, last, s, part);
@@ -171,14 +184,15 @@ Napi::Value EvaluateQueries(const Napi::CallbackInfo& info) {
 Napi::Value EvaluateBatch(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   if (info.Length() != 13) return fail(env, true, "evaluateBatch takes 13 arguments");
-  Problem problem = checkPrepareArgs(info);
+  Offsets offsets;
+  Problem problem = checkPrepareArgs(info, offsets);
   if (!problem.message.empty()) return failWith(env, problem);
   const Plan plan(info[5].As<Napi::Float64Array>().Data());
-  problem = checkScores(info[9], info[10], info[11], info[12], lengthOf(info[0]), lengthOf(info[1]) - 1, plan);
+  problem = checkScores(info[9], info[10], info[11], info[12], lengthOf(info[0]), offsets.judged.size() - 1, plan);
   if (!problem.message.empty()) return failWith(env, problem);
   const int mode = static_cast<int>(info[11].As<Napi::Number>().DoubleValue());
   int32_t* status = info[7].As<Napi::Int32Array>().Data();
-  const int code = withPrepareArrays(info, [&](auto& a) {
+  const int code = withPrepareArrays(info, offsets, [&](auto& a) {
     addScores(a, info[9], info[10], info[12]);
     return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[8]), workersOf(env), status, [&](int64_t first, int64_t last, Scratch& s, int32_t* part) {
       if (prepareRange(a, plan, first, last, s, part) == tie_eval::STATUS_OK) evaluateRange(a, plan, mode, first, last, s, part);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "kernels/codes.hpp"
 #include "kernels/plan.hpp"
@@ -26,13 +27,22 @@ inline size_t lengthOf(const Napi::Value& v) { return v.As<Napi::TypedArray>().E
 
 inline bool inRange(double x, double lo, double hi) { return std::isfinite(x) && std::trunc(x) == x && x >= lo && x <= hi; }
 
-/** Offsets cutting `length` entries into queries: >= 1 values from 0, non-decreasing, ending at length. */
-inline std::string checkOffsets(const Napi::Value& v, size_t length, const char* what) {
+/**
+ * A Uint32Array's values, copied (empty when it is not one). The kernels index memory by the
+ * offsets, and another thread may write the array (on a SharedArrayBuffer) after it was
+ * checked: the checks and the kernels read this copy, never the caller's array again.
+ */
+inline std::vector<uint32_t> copyOffsets(const Napi::Value& v) {
+  if (!isTyped(v, napi_uint32_array)) return {};
+  const auto a = v.As<Napi::Uint32Array>();
+  return std::vector<uint32_t>(a.Data(), a.Data() + a.ElementLength());
+}
+
+/** Offsets (`v`, its values copied in `o`) cutting `length` entries into queries: >= 1 values from 0, non-decreasing, ending at length. */
+inline std::string checkOffsets(const Napi::Value& v, const std::vector<uint32_t>& o, size_t length, const char* what) {
   if (!isTyped(v, napi_uint32_array)) return std::string(what) + " must be a Uint32Array";
-  const auto offsets = v.As<Napi::Uint32Array>();
-  const size_t count = offsets.ElementLength();
+  const size_t count = o.size();
   if (count == 0) return std::string(what) + " must hold Q + 1 values";
-  const uint32_t* o = offsets.Data();
   if (o[0] != 0) return std::string(what) + "[0] must be 0";
   for (size_t q = 1; q < count; q++) {
     if (o[q] < o[q - 1]) return std::string(what) + " must not decrease (at " + std::to_string(q) + ")";
@@ -150,13 +160,13 @@ struct Problem {
 };
 
 /** The arguments every call has: labels, their offsets, the plan, the constants, the status and the thread count. */
-inline Problem checkJudged(const Napi::Value& labels, const Napi::Value& offsets, const Napi::Value& plan, const Napi::Value& constants, const Napi::Value& status, const Napi::Value& threads) {
+inline Problem checkJudged(const Napi::Value& labels, const Napi::Value& offsets, const std::vector<uint32_t>& offsetsCopy, const Napi::Value& plan, const Napi::Value& constants, const Napi::Value& status, const Napi::Value& threads) {
   if (!isLabelArray(labels)) return {"labels must be a Float64Array, Int32Array or Uint8Array", true};
-  std::string error = checkOffsets(offsets, lengthOf(labels), "offsets");
+  std::string error = checkOffsets(offsets, offsetsCopy, lengthOf(labels), "offsets");
   if (!error.empty()) return {error, !isTyped(offsets, napi_uint32_array)};
   error = checkPlan(plan);
   if (!error.empty()) return {error, !isTyped(plan, napi_float64_array)};
-  const size_t queries = lengthOf(offsets) - 1;
+  const size_t queries = offsetsCopy.size() - 1;
   if (!isTyped(constants, napi_float64_array) || lengthOf(constants) != queries * Plan(plan.As<Napi::Float64Array>().Data()).constantsPerQuery()) {
     return {"constants must be a Float64Array of queries x constants per query", true};
   }
@@ -166,11 +176,11 @@ inline Problem checkJudged(const Napi::Value& labels, const Napi::Value& offsets
 }
 
 /** Step 0's own arguments: the ideal labels, their offsets and R per query (or null). */
-inline Problem checkIdeal(const Napi::Value& ideal, const Napi::Value& idealOffsets, const Napi::Value& relevant, size_t queries) {
+inline Problem checkIdeal(const Napi::Value& ideal, const Napi::Value& idealOffsets, const std::vector<uint32_t>& idealOffsetsCopy, const Napi::Value& relevant, size_t queries) {
   if (!isLabelArray(ideal)) return {"ideal labels must be a Float64Array, Int32Array or Uint8Array", true};
-  const std::string error = checkOffsets(idealOffsets, lengthOf(ideal), "idealOffsets");
+  const std::string error = checkOffsets(idealOffsets, idealOffsetsCopy, lengthOf(ideal), "idealOffsets");
   if (!error.empty()) return {error, !isTyped(idealOffsets, napi_uint32_array)};
-  if (lengthOf(idealOffsets) != queries + 1) return {"idealOffsets and offsets must hold the same number of queries", false};
+  if (idealOffsetsCopy.size() != queries + 1) return {"idealOffsets and offsets must hold the same number of queries", false};
   if (!relevant.IsNull() && (!isTyped(relevant, napi_float64_array) || lengthOf(relevant) != queries)) return {"relevant must be null or a Float64Array of one R per query", true};
   return {};
 }

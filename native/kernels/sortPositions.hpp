@@ -19,7 +19,8 @@ void sortPositions(const double* scores, const L* labels, const int32_t* tieKeys
     double key = 0;
     if (mode == OPTIMISTIC) key = static_cast<double>(labels[start + b]) - static_cast<double>(labels[start + a]);
     else if (mode == PESSIMISTIC) key = static_cast<double>(labels[start + a]) - static_cast<double>(labels[start + b]);
-    else if (mode == TREC) key = static_cast<double>(tieKeys[start + a] - tieKeys[start + b]);
+    // the keys' difference as doubles: exact, where an int32 subtraction could overflow
+    else if (mode == TREC) key = static_cast<double>(tieKeys[start + a]) - static_cast<double>(tieKeys[start + b]);
     return key != 0 ? key < 0 : a < b;
   });
 }

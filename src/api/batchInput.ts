@@ -14,6 +14,65 @@ export interface FlatBatch extends JudgedBatch {
   readonly describeQuery: (q: number) => string;
 }
 
+/** The largest label magnitude: beyond it gains and counts lose integers, and trec_eval's labels are C ints. */
+const MAX_LABEL = 2 ** 31 - 1;
+
+/** Labels below this are counted in an array by checkIdealHolds. */
+const SMALL_LABELS = 1024;
+
+/**
+ * A batch whose judgements (labels, offsets, ideal labels, R) are copies, for a caller that keeps
+ * them (prepare); arrays of the wrong kind stay as given, for flattenBatch to name.
+ */
+export function ownJudgements(batch: Batch): Batch {
+  const copy = <T>(a: T): T => (ArrayBuffer.isView(a) && !(a instanceof DataView) ? ((a as unknown as { slice(): T }).slice()) : a);
+  const ideal = batch.idealLabels;
+  const idealCopy = ideal === undefined ? undefined : Array.isArray(ideal) ? ideal.map((a) => Array.from(a as ArrayLike<number>)) : { labels: copy((ideal as { labels: Batch['labels'] }).labels), offsets: copy((ideal as { offsets: Uint32Array }).offsets) };
+  return { ...batch, labels: copy(batch.labels), offsets: copy(batch.offsets), ...(ideal === undefined ? {} : { idealLabels: idealCopy }), ...(batch.relevant === undefined ? {} : { relevant: copy(batch.relevant) }) };
+}
+
+/**
+ * Refuses labels outside ±(2^31 - 1) (a Float64Array may hold them; gains and counts of such labels
+ * lose integers): an InputError naming the query and position.
+ */
+function checkLabelRange(labels: LabelArray, offsets: Uint32Array, what: string, describeQuery: (q: number) => string): void {
+  if (!(labels instanceof Float64Array)) return;
+  for (let i = 0; i < labels.length; i++) {
+    if (!(Math.abs(labels[i]!) > MAX_LABEL)) continue;
+    let q = 0;
+    while (offsets[q + 1]! <= i) q++;
+    throw new InputError(`${describeQuery(q)}: ${what} at position ${i - offsets[q]!} is ${labels[i]}, beyond the labels allowed (integers from -${MAX_LABEL} to ${MAX_LABEL})`, q, i - offsets[q]!);
+  }
+}
+
+/**
+ * Refuses ideal labels that do not hold the retrieved documents' judged labels (a multiset
+ * inclusion): the ideal ranking would not be one of the judgements, and nDCG could exceed 1.
+ */
+function checkIdealHolds(labels: LabelArray, offsets: Uint32Array, ideal: LabelArray, idealOffsets: Uint32Array, describeQuery: (q: number) => string): void {
+  // small labels (the usual grades) counted in an array, others in a map
+  const small = new Int32Array(SMALL_LABELS);
+  const large = new Map<number, number>();
+  const add = (label: number, by: number): number => {
+    if (label >= 0 && label < SMALL_LABELS) return (small[label] += by);
+    const count = (large.get(label) ?? 0) + by;
+    large.set(label, count);
+    return count;
+  };
+  for (let q = 0; q + 1 < offsets.length; q++) {
+    for (let i = idealOffsets[q]!; i < idealOffsets[q + 1]!; i++) add(ideal[i]!, 1);
+    for (let i = offsets[q]!; i < offsets[q + 1]!; i++) {
+      const label = labels[i]!;
+      if (label >= 0 && Number.isInteger(label) && add(label, -1) < 0) {
+        throw new InputError(`${describeQuery(q)}: the label ${label} at position ${i - offsets[q]!} is not among its idealLabels (they must hold every judged label of the query, the retrieved ones included)`, q, i - offsets[q]!);
+      }
+    }
+    for (let i = idealOffsets[q]!; i < idealOffsets[q + 1]!; i++) if (ideal[i]! >= 0 && ideal[i]! < SMALL_LABELS) small[ideal[i]!] = 0;
+    for (let i = offsets[q]!; i < offsets[q + 1]!; i++) if (labels[i]! >= 0 && labels[i]! < SMALL_LABELS) small[labels[i]!] = 0;
+    large.clear();
+  }
+}
+
 /** Flattens per-query ideal label arrays into one Float64Array with offsets. */
 function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { labels: Float64Array; offsets: Uint32Array } {
   if (ideal.length !== queries) throw new InputError(`idealLabels has ${ideal.length} arrays for ${queries} queries`);
@@ -65,6 +124,11 @@ export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean, givenK
     ideal = flat.labels;
     idealOffsets = flat.offsets;
   }
+  checkLabelRange(labels, offsets, 'label', describeQuery);
+  if (ideal !== labels) {
+    checkLabelRange(ideal, idealOffsets, 'idealLabels', describeQuery);
+    checkIdealHolds(labels, offsets, ideal, idealOffsets, describeQuery);
+  }
 
   let relevant: Float64Array | null = null;
   if (batch.relevant !== undefined) {
@@ -73,6 +137,7 @@ export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean, givenK
     if (plan.thresholds.length > 1) {
       throw new InputError(`relevant (R) counts one relevance level, but the measures use rel = ${Array.from(plan.thresholds).join(', ')}; give idealLabels instead`);
     }
+    for (let q = 0; q < queries; q++) if (Number.isNaN(batch.relevant[q]!)) throw new InputError(`${describeQuery(q)}: relevant (R) is NaN; give a non-negative integer, or no relevant`, q);
     relevant = batch.relevant;
   }
 

@@ -4,6 +4,7 @@ import { Status } from '../core/status.js';
 import { compilePlan } from '../measures/plan.js';
 import { TREC, tieModeCode, type TieMode } from '../ties/modes.js';
 import { flattenBatch } from './batchInput.js';
+import { checkValues } from './checkValues.js';
 import { maxRankOption } from './maxRankOption.js';
 import { meanOf } from '../core/means.js';
 import { threadCount } from './threadCount.js';
@@ -37,6 +38,7 @@ export function evaluateModes(batch: Batch, measures: readonly string[], modes: 
       if (prepared.evaluate(flat.scores, code === TREC ? flat.tieKeys : null, code, outs[i]!) !== Status.OK) fail(prepared.status);
     });
   }
+  for (const out of outs) checkValues(out, plan, q, flat.describeQuery);
   return new Map(
     codes.map(([mode], i) => {
       const out = outs[i]!;

@@ -3,7 +3,8 @@ import { resolveBackend } from '../backends/facade.js';
 import { compilePlan } from '../measures/plan.js';
 import { Status } from '../core/status.js';
 import { TREC, tieModeCode } from '../ties/modes.js';
-import { flattenBatch } from './batchInput.js';
+import { flattenBatch, ownJudgements } from './batchInput.js';
+import { checkValues } from './checkValues.js';
 import { maxRankOption } from './maxRankOption.js';
 import { InputError, InputTypeError, statusError } from '../core/errors.js';
 import { meanOf } from '../core/means.js';
@@ -48,10 +49,13 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
   const mode = tieModeCode(options.ties);
   const threads = threadCount(options.threads);
   const entries = labels?.length ?? 0;
-  const flat = flattenBatch({ ...options, scores: new Float64Array(entries), labels, offsets }, plan, mode === TREC);
+  // the judgements are copied: a caller's later change to its arrays changes nothing, on every backend
+  const own = ownJudgements({ ...options, scores: new Float64Array(entries), labels, offsets });
+  const flat = flattenBatch(own, plan, mode === TREC);
   const backend = resolveBackend(options.backend, entries);
   const prepared = backend.prepare(flat, plan, threads);
-  if (prepared.status[0] !== Status.OK) throw statusError(prepared.status, flat.describeQuery, (i) => labels[offsets[prepared.status[1]!]! + i]);
+  const labelAt = (i: number): number => flat.labels[flat.offsets[prepared.status[1]!]! + i]!;
+  if (prepared.status[0] !== Status.OK) throw statusError(prepared.status, flat.describeQuery, labelAt);
   const queries = flat.queries;
   const out = new Float64Array(plan.measures.length * queries);
   const perQuery: Record<string, Float64Array> = {};
@@ -71,7 +75,8 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
     evaluate(scores) {
       if (!(scores instanceof Float64Array)) throw new InputTypeError('scores must be a Float64Array');
       if (scores.length !== entries) throw new InputError(`scores has ${scores.length} entries, the labels ${entries}`);
-      if (prepared.evaluate(scores, flat.tieKeys, mode, out) !== Status.OK) throw statusError(prepared.status, flat.describeQuery, (i) => labels[offsets[prepared.status[1]!]! + i]);
+      if (prepared.evaluate(scores, flat.tieKeys, mode, out) !== Status.OK) throw statusError(prepared.status, flat.describeQuery, labelAt);
+      checkValues(out, plan, queries, flat.describeQuery);
       for (let row = 0; row < names.length; row++) means[row] = meanOf(out, row * queries, (row + 1) * queries, plan.measures[row]!.geometric);
       return result;
     },

@@ -22,7 +22,7 @@ type Handler = (chunk: Buffer) => void;
  * turn, the next read running while the handler works on the other one.
  * @throws FileError when the file cannot be read
  */
-export async function forEachChunk(input: Input, handler: Handler, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<void> {
+export async function forEachChunk(input: Input, handler: Handler, onBytes?: (bytes: number) => void, range?: ByteRange, maxLine = MAX_LINE_BYTES): Promise<void> {
   const name = inputName(input);
   let gzip: boolean;
   try {
@@ -31,27 +31,27 @@ export async function forEachChunk(input: Input, handler: Handler, onBytes?: (by
     throw unreadable(name, e);
   }
   if (range !== undefined && (gzip || typeof input !== 'string')) throw new FileError(name, 0, 'only a plain file is read in byte ranges');
-  let rest: Buffer | null;
+  const pending = new Pending(name, maxLine);
   if (typeof input !== 'string') {
-    rest = gzip ? await inflateChunks(name, Readable.from([input.bytes]), () => input.bytes.length, handler, onBytes) : bytesChunks(input.bytes, handler, onBytes);
+    if (gzip) await inflateChunks(name, Readable.from([input.bytes]), () => input.bytes.length, handler, pending, onBytes);
+    else bytesChunks(input.bytes, handler, pending, onBytes);
   } else if (gzip) {
     const raw = createReadStream(input, { highWaterMark: CHUNK_BYTES });
-    rest = await inflateChunks(name, raw, () => raw.bytesRead, handler, onBytes);
+    await inflateChunks(name, raw, () => raw.bytesRead, handler, pending, onBytes);
   } else {
-    rest = await readChunks(input, handler, onBytes, range);
+    await readChunks(input, handler, pending, onBytes, range);
   }
+  const rest = pending.rest();
   if (rest !== null) handler(rest);
 }
 
-/** Bytes in memory, in chunks of about CHUNK_BYTES; returns the last line when it lacks a newline. */
-function bytesChunks(bytes: Uint8Array, handler: Handler, onBytes?: (bytes: number) => void): Buffer | null {
+/** Bytes in memory, in chunks of about CHUNK_BYTES. */
+function bytesChunks(bytes: Uint8Array, handler: Handler, pending: Pending, onBytes?: (bytes: number) => void): void {
   const all = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let rest: Buffer | null = null;
   for (let at = 0; at < all.length; at += CHUNK_BYTES) {
-    rest = passLines(all.subarray(at, at + CHUNK_BYTES), rest, handler);
+    pending.pass(all.subarray(at, at + CHUNK_BYTES), handler);
     onBytes?.(Math.min(all.length, at + CHUNK_BYTES));
   }
-  return rest;
 }
 
 /** A failed open or read as a FileError. */
@@ -59,25 +59,79 @@ function unreadable(path: string, e: unknown): FileError {
   return new FileError(path, 0, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
 }
 
+/** A line longer than this is refused (a TREC or LETOR line is far shorter; a file without line ends is not one of them). */
+export const MAX_LINE_BYTES = 1 << 20;
+
 /**
- * Hands the whole lines of `chunk` to the handler, the first one joined with `rest` (the line
- * the chunk before cut), and returns the line this chunk cuts, copied (the chunk's memory is reused).
+ * The line a chunk cut, as its pieces so far (joined once, when its end comes: joining at each
+ * piece would copy a long line again and again), and what the file's lines are checked for.
  */
-function passLines(chunk: Buffer, rest: Buffer | null, handler: Handler): Buffer | null {
-  let from = 0;
-  if (rest !== null) {
-    const nl = chunk.indexOf(NEWLINE);
-    if (nl < 0) return Buffer.concat([rest, chunk]);
-    handler(Buffer.concat([rest, chunk.subarray(0, nl + 1)]));
-    from = nl + 1;
+class Pending {
+  private pieces: Buffer[] = [];
+  private length = 0;
+  /** bytes handed over before the pending line: where it starts in the file */
+  private offset = 0;
+  private first = true;
+  constructor(
+    private readonly name: string,
+    private readonly maxLine: number,
+  ) {}
+
+  /**
+   * Hands the whole lines of `chunk` to the handler, the first one joined with the line the
+   * chunk before cut, and keeps the line this chunk cuts (copied: the chunk's memory is reused).
+   * The file's first bytes lose a UTF-8 byte-order mark.
+   * @throws FileError for a line longer than maxLine or a CR that is not followed by LF
+   */
+  pass(chunk: Buffer, handler: Handler): void {
+    if (this.first) {
+      this.first = false;
+      if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
+        chunk = chunk.subarray(3);
+        this.offset = 3;
+      }
+    }
+    // a CR must end a CRLF line: a file of bare CRs (classic Mac line ends) would read as one line
+    const cr = chunk.indexOf(13);
+    if (cr >= 0 && cr + 1 < chunk.length && chunk[cr + 1] !== NEWLINE) {
+      throw new FileError(this.name, 0, `a bare CR (carriage return without a line feed) at byte ${this.offset + this.length + cr}: lines must end with LF or CRLF; convert classic Mac line ends first (tr '\\r' '\\n')`);
+    }
+    let from = 0;
+    if (this.length > 0) {
+      const nl = chunk.indexOf(NEWLINE);
+      if (nl < 0) return this.keep(chunk);
+      this.pieces.push(chunk.subarray(0, nl + 1));
+      handler(Buffer.concat(this.pieces, this.length + nl + 1));
+      this.offset += this.length + nl + 1;
+      this.pieces = [];
+      this.length = 0;
+      from = nl + 1;
+    }
+    const last = chunk.lastIndexOf(NEWLINE);
+    if (last >= from) {
+      handler(chunk.subarray(from, last + 1));
+      this.offset += last + 1 - from;
+      from = last + 1;
+    }
+    if (from < chunk.length) this.keep(chunk.subarray(from));
   }
-  const last = chunk.lastIndexOf(NEWLINE);
-  if (last >= from) handler(chunk.subarray(from, (from = last + 1)));
-  return from < chunk.length ? Buffer.from(chunk.subarray(from)) : null;
+
+  /** The last line when it lacks a newline, or null. */
+  rest(): Buffer | null {
+    return this.length === 0 ? null : Buffer.concat(this.pieces, this.length);
+  }
+
+  private keep(piece: Buffer): void {
+    this.pieces.push(Buffer.from(piece));
+    this.length += piece.length;
+    if (this.length > this.maxLine) {
+      throw new FileError(this.name, 0, `the line starting at byte ${this.offset} is longer than ${this.maxLine} bytes; it begins ${JSON.stringify(Buffer.concat(this.pieces).toString('utf8', 0, 80))}`);
+    }
+  }
 }
 
-/** A plain file (or its range) in two reused buffers, reading ahead; returns the last line when it lacks a newline. */
-async function readChunks(path: string, handler: Handler, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<Buffer | null> {
+/** A plain file (or its range) in two reused buffers, reading ahead. */
+async function readChunks(path: string, handler: Handler, pending: Pending, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<void> {
   const file = await open(path, 'r').catch((e: unknown) => {
     throw unreadable(path, e);
   });
@@ -87,7 +141,6 @@ async function readChunks(path: string, handler: Handler, onBytes?: (bytes: numb
   const readInto = (buffer: Buffer, at: number): Promise<number> =>
     at >= end ? Promise.resolve(0) : file.read(buffer, 0, Math.min(CHUNK_BYTES, end - at), at).then((r) => r.bytesRead);
   let position = start;
-  let rest: Buffer | null = null;
   let next = readInto(buffers[0]!, position);
   try {
     for (let turn = 0; ; turn ^= 1) {
@@ -97,10 +150,10 @@ async function readChunks(path: string, handler: Handler, onBytes?: (bytes: numb
       } catch (e) {
         throw unreadable(path, e);
       }
-      if (bytes === 0) return rest;
+      if (bytes === 0) return;
       position += bytes;
       next = readInto(buffers[turn ^ 1]!, position);
-      rest = passLines(buffers[turn]!.subarray(0, bytes), rest, handler);
+      pending.pass(buffers[turn]!.subarray(0, bytes), handler);
       onBytes?.(position - start);
     }
   } finally {
@@ -110,15 +163,14 @@ async function readChunks(path: string, handler: Handler, onBytes?: (bytes: numb
   }
 }
 
-/** A gzip stream inflated; returns the last line when it lacks a newline. `read` tells the compressed bytes read so far. */
-async function inflateChunks(name: string, raw: Readable, read: () => number, handler: Handler, onBytes?: (bytes: number) => void): Promise<Buffer | null> {
+/** A gzip stream inflated. `read` tells the compressed bytes read so far. */
+async function inflateChunks(name: string, raw: Readable, read: () => number, handler: Handler, pending: Pending, onBytes?: (bytes: number) => void): Promise<void> {
   const stream = raw.pipe(createGunzip());
-  let rest: Buffer | null = null;
   let reading = true; // false while the handler runs: its errors pass through unwrapped
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       reading = false;
-      rest = passLines(chunk, rest, handler);
+      pending.pass(chunk, handler);
       onBytes?.(read());
       reading = true;
     }
@@ -127,5 +179,4 @@ async function inflateChunks(name: string, raw: Readable, read: () => number, ha
     raw.destroy();
     throw unreadable(name, e);
   }
-  return rest;
 }

@@ -17,7 +17,8 @@ export type ScoreMaps = Map<string, Map<string, number>>;
 export async function readJsonScores(input: Input, kind: 'run' | 'qrels'): Promise<ScoreMaps> {
   const path = inputName(input);
   const chunks: Buffer[] = [];
-  await forEachChunk(input, (chunk) => chunks.push(Buffer.from(chunk)));
+  // one JSON value may be one line of any length
+  await forEachChunk(input, (chunk) => chunks.push(Buffer.from(chunk)), undefined, undefined, Infinity);
   let text = Buffer.concat(chunks).toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const maps: ScoreMaps = new Map();

@@ -15,6 +15,7 @@ export function sortPositions(scores: Float64Array, labels: LabelArray, tieKeys:
     let key = 0;
     if (mode === OPTIMISTIC) key = labels[start + b]! - labels[start + a]!;
     else if (mode === PESSIMISTIC) key = labels[start + a]! - labels[start + b]!;
+    // the keys' difference as doubles: exact, where an int32 subtraction could overflow
     else if (mode === TREC) key = tieKeys![start + a]! - tieKeys![start + b]!;
     return key !== 0 ? key : a - b;
   });

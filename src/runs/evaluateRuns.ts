@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { BackendChoice } from '../backends/backend.js';
 import { InputError } from '../core/errors.js';
 import { DEFAULT_MEASURES, expandMeasures, type MeasureRequest } from '../measures/expandNames.js';
@@ -28,7 +29,7 @@ export interface EvaluateRunsOptions {
   /** List the measures in trec_eval's table order, as it prints them (ir_measures names after, as asked). Default: as asked. */
   readonly trecOrder?: boolean;
   readonly backend?: BackendChoice;
-  /** Threads reading each run file (see RunOptions.threads). */
+  /** Threads reading each run file (see RunOptions.threads): an integer from 1 to 4 x the cores (each holds the qrels). */
   readonly threads?: number;
   /** Progress: the run's index and the bytes of it read so far. */
   readonly onBytes?: (run: number, bytes: number) => void;
@@ -59,6 +60,11 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly S
   const modes: readonly TieMode[] = typeof options.ties === 'string' ? [options.ties] : (options.ties ?? ['average']);
   const level = options.relevanceLevel ?? 1;
   if (parsePositiveInteger(String(level)) !== level) throw new InputError(`relevanceLevel must be a positive integer, not ${level}`);
+  // each reading thread holds its own qrels: more threads than 4 per core only cost memory
+  const most = 4 * availableParallelism();
+  if (options.threads !== undefined && !(Number.isInteger(options.threads) && options.threads >= 1 && options.threads <= most)) {
+    throw new InputError(`threads must be an integer from 1 to ${most} (4 per core), not ${options.threads}`);
+  }
   // a label asked twice (official and map) is listed once, as trec_eval lists it
   const seen = new Set<string>();
   const asked = (options.measures ?? DEFAULT_MEASURES).flatMap((m) => expandMeasures(m, level)).filter((r) => !seen.has(r.label) && seen.add(r.label));

@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { evaluate, evaluateBatch, evaluateRuns, FileError, InputError, prepare } from '../src/index.js';
+import { BACKENDS } from './backends.js';
+import { cli } from './support/cli.js';
+import { runChild } from './support/child.js';
+import { scratchFiles } from './support/scratchFiles.js';
+
+const { file } = scratchFiles('hostile');
+const hasNative = BACKENDS.some((b) => b.name === 'native');
+
+describe('hostile callers cannot crash the addon', () => {
+  it.runIf(hasNative)('offsets on a SharedArrayBuffer that another thread writes during the call (C1)', () => {
+    const child = runChild(
+      `
+import { Worker } from 'node:worker_threads';
+import { evaluateBatch } from './src/index.ts';
+const queries = 200_000;
+const shared = new SharedArrayBuffer(4 * (queries + 1));
+const offsets = new Uint32Array(shared);
+for (let q = 0; q <= queries; q++) offsets[q] = 3 * q;
+const scores = new Float64Array(3 * queries).map((_, i) => i % 5);
+const labels = new Int32Array(3 * queries).map((_, i) => i % 2);
+const worker = new Worker("import { workerData } from 'node:worker_threads'; const o = new Uint32Array(workerData); for (let i = 0; ; i++) { Atomics.store(o, 1 + (i % (o.length - 2)), (i * 2654435761) >>> 0); }", { eval: true, workerData: shared });
+let threw = 0;
+for (let round = 0; round < 5; round++) {
+  try { evaluateBatch({ scores, labels, offsets }, ['AP', 'nDCG@10'], { backend: 'native', threads: 2 }); } catch (e) { if (!(e instanceof RangeError)) throw e; threw++; }
+}
+await worker.terminate();
+console.log('survived', threw);`,
+      { TIE_EVAL_BACKEND: '' },
+    );
+    expect(child.stderr).toBe('');
+    expect(child.status).toBe(0);
+    expect(child.stdout).toMatch(/^survived \d$/m);
+  });
+
+  it.runIf(hasNative)('trec tie keys at the ends of int32 compare without overflow (C2)', () => {
+    const child = runChild(
+      `
+import { loadAddon } from './src/addon/addon.ts';
+import { compilePlan } from './src/measures/plan.ts';
+const addon = loadAddon();
+const plan = compilePlan(['RR']);
+const status = new Int32Array(3);
+const constants = new Float64Array(plan.constantsPerQuery);
+const labels = Int32Array.of(0, 1, 0);
+const offsets = Uint32Array.of(0, 3);
+addon.prepareQueries(labels, offsets, labels, offsets, null, plan.packed, constants, status, 1);
+const out = new Float64Array(1);
+// all tied: trec order puts the smallest key first, here the relevant document's
+addon.evaluateQueries(Float64Array.of(1, 1, 1), labels, offsets, Int32Array.of(2147483647, -2147483648, 2147483646), 3, plan.packed, constants, out, status, 1);
+console.log(out[0]);`,
+      { TIE_EVAL_BACKEND: '' },
+    );
+    expect(child.stderr).toBe('');
+    expect(child.stdout.trim()).toBe('1');
+  });
+});
+
+describe.each(BACKENDS)('judgements handed over ($name)', ({ options }) => {
+  const labels = Int32Array.of(1, 0, 1, 0, 0, 1);
+  const offsets = Uint32Array.of(0, 3, 6);
+  const scores = Float64Array.of(3, 2, 1, 1, 2, 3);
+
+  it('prepare keeps its own copy: later changes to the arrays change nothing (H1, W4)', () => {
+    const l = labels.slice();
+    const o = offsets.slice();
+    const evaluator = prepare(l, o, ['AP', 'bpref', 'R@3'], options);
+    const before = { ...evaluator.evaluate(scores).mean };
+    o[1] = 9;
+    l.fill(7);
+    expect({ ...evaluator.evaluate(scores).mean }).toEqual(before);
+    expect(before).toEqual(evaluateBatch({ scores, labels, offsets }, ['AP', 'bpref', 'R@3'], options).mean);
+  });
+
+  it('refuses labels beyond ±(2^31 - 1) and gains that overflow a double (W1)', () => {
+    expect(() => evaluate({ scores: [2, 1], labels: [1.7e308, 1.7e308] }, ['nDCG'], options)).toThrow(/query 0: label at position 0 is 1\.7e\+308, beyond the labels allowed/);
+    expect(() => evaluate({ scores: [2, 1], labels: [1100, 0] }, ['nDCG(gain=exp)'], options)).toThrow(/query 0: nDCG\(gain=exp\) is (NaN|Infinity): the gains of its labels overflow a double/);
+    expect(() => evaluate({ scores: [2, 1], labels: [1100, 0] }, ['DCG(gain=exp)'], options)).toThrow(InputError);
+  });
+
+  it('refuses idealLabels that lack a retrieved judged label (W2), and R = NaN (W3)', () => {
+    expect(() => evaluate({ scores: [2, 1], labels: [3, 0], idealLabels: [1, 0] }, ['nDCG'], options)).toThrow(/query 0: the label 3 at position 0 is not among its idealLabels/);
+    expect(evaluate({ scores: [2, 1], labels: [3, 0], idealLabels: [0, 3, 1] }, ['nDCG'], options).nDCG).toBeCloseTo(3 / (3 + 1 / Math.log2(3)), 14);
+    expect(() => evaluate({ scores: [2, 1], labels: [1, 0], relevant: Number.NaN }, ['AP'], options)).toThrow(/relevant \(R\) is NaN/);
+  });
+});
+
+describe('files as hostile input', () => {
+  const qrels = 'examples/qrels.txt';
+  const run = readFileSync('examples/run.txt', 'utf8');
+  const p10 = async (runPath: string, backend: 'native' | 'wasm' | 'js' = 'js'): Promise<number> => (await evaluateRuns(qrels, [runPath], { measures: ['P@10'], backend })).runs[0]!.summary.get('average')![0]!;
+
+  it('a UTF-8 byte-order mark is skipped, by both readers (W7)', async () => {
+    const plain = await p10('examples/run.txt');
+    for (const b of BACKENDS) expect(await p10(file(`bom-${b.name}.txt`, `\uFEFF${run}`), b.name)).toBe(plain);
+  });
+
+  it('CR-only line ends are refused, not read as one line (W5)', async () => {
+    const path = file('cr.txt', run.replace(/\n/g, '\r'));
+    for (const b of BACKENDS) await expect(p10(path, b.name)).rejects.toThrow(/cr\.txt: a bare CR \(carriage return without a line feed\) at byte \d+: lines must end with LF or CRLF/);
+    // CRLF is fine
+    expect(await p10(file('crlf.txt', run.replace(/\n/g, '\r\n')))).toBe(await p10('examples/run.txt'));
+  });
+
+  it('qrels labels outside int32 are refused the same by both readers (W6)', async () => {
+    for (const label of ['2147483648', '-2147483649', '99999999999999']) {
+      const path = file(`big-${label}.qrels`, `q1 0 q1-d01 ${label}\n`);
+      for (const b of BACKENDS) {
+        await expect(evaluateRuns(path, ['examples/run.txt'], { measures: ['nDCG'], backend: b.name })).rejects.toThrow(/:1: the label \(4th field\) is not an integer from -2147483647 to 2147483647/);
+      }
+    }
+  });
+
+  it('a long line ends the read at the limit, gzip or not, in linear time (H3)', async () => {
+    const zeros = Buffer.alloc(8 << 20, 48);
+    for (const [name, bytes] of [['long.txt', zeros], ['long.txt.gz', gzipSync(zeros)]] as const) {
+      const e = await evaluateRuns(qrels, [file(name, bytes)], { measures: ['P@10'] }).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(FileError);
+      expect((e as Error).message).toMatch(/the line starting at byte 0 is longer than 1048576 bytes; it begins "0000/);
+      expect((e as Error).message.length).toBeLessThan(300);
+    }
+  });
+
+  it('threads are bounded (H2)', async () => {
+    await expect(evaluateRuns(qrels, ['examples/run.txt'], { threads: 1e9 })).rejects.toThrow(/threads must be an integer from 1 to \d+ \(4 per core\), not 1000000000/);
+    const r = await cli('--threads', '1000000000', qrels, 'examples/run.txt');
+    expect([r.code, r.stdout]).toEqual([1, '']);
+    expect(r.stderr).toMatch(/threads must be an integer from 1 to/);
+  });
+});
