@@ -111,7 +111,7 @@ describe('files as hostile input', () => {
     for (const label of ['2147483648', '-2147483649', '99999999999999']) {
       const path = file(`big-${label}.qrels`, `q1 0 q1-d01 ${label}\n`);
       for (const b of BACKENDS) {
-        await expect(evaluateRuns(path, ['examples/run.txt'], { measures: ['nDCG'], backend: b.name })).rejects.toThrow(/:1: the label \(4th field\) is not an integer from -2147483647 to 2147483647/);
+        await expect(evaluateRuns(path, ['examples/run.txt'], { measures: ['nDCG'], backend: b.name })).rejects.toThrow(/:1: the label \(4th field\) is not an integer from -2147483648 to 2147483647/);
       }
     }
   });

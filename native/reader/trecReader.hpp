@@ -63,7 +63,7 @@ class TrecReader {
       if (count != 4) return bad(info, FIELD_COUNT, start, end, count);
       const double label = parseInteger(buf, bounds[6], bounds[7]);
       // a label is a C int, as trec_eval reads it (parseQrels in src/io/parseQrels.ts keeps the same range)
-      if (std::isnan(label) || std::fabs(label) > 2147483647) return bad(info, NOT_A_NUMBER, start, end, count);
+      if (!(label >= -2147483648.0 && label <= 2147483647.0)) return bad(info, NOT_A_NUMBER, start, end, count);
       if (qrelsCurrent_ < 0 || !same(judgedQids[qrelsCurrent_], buf, bounds[0], bounds[1])) {
         const uint32_t qidHash = hashBytes(buf, bounds[0], bounds[1]);
         qrelsCurrent_ = queryIds_.find(buf, bounds[0], bounds[1], qidHash);

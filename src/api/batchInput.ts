@@ -14,7 +14,8 @@ export interface FlatBatch extends JudgedBatch {
   readonly describeQuery: (q: number) => string;
 }
 
-/** The largest label magnitude: beyond it gains and counts lose integers, and trec_eval's labels are C ints. */
+/** Labels are int32 values, as trec_eval's C ints (and an Int32Array's). */
+const MIN_LABEL = -(2 ** 31);
 const MAX_LABEL = 2 ** 31 - 1;
 
 /** Labels below this are counted in an array by checkIdealHolds. */
@@ -32,16 +33,18 @@ export function ownJudgements(batch: Batch): Batch {
 }
 
 /**
- * Refuses labels outside ±(2^31 - 1) (a Float64Array may hold them; gains and counts of such labels
- * lose integers): an InputError naming the query and position.
+ * Refuses finite labels outside int32 (a Float64Array may hold them; their gains overflow or lose
+ * integers): an InputError naming the query and position. NaN and infinities are the kernels' to
+ * refuse, as labels that are not finite integers.
  */
 function checkLabelRange(labels: LabelArray, offsets: Uint32Array, what: string, describeQuery: (q: number) => string): void {
   if (!(labels instanceof Float64Array)) return;
   for (let i = 0; i < labels.length; i++) {
-    if (!(Math.abs(labels[i]!) > MAX_LABEL)) continue;
+    const label = labels[i]!;
+    if (!Number.isFinite(label) || (label >= MIN_LABEL && label <= MAX_LABEL)) continue;
     let q = 0;
     while (offsets[q + 1]! <= i) q++;
-    throw new InputError(`${describeQuery(q)}: ${what} at position ${i - offsets[q]!} is ${labels[i]}, beyond the labels allowed (integers from -${MAX_LABEL} to ${MAX_LABEL})`, q, i - offsets[q]!);
+    throw new InputError(`${describeQuery(q)}: ${what} at position ${i - offsets[q]!} is ${labels[i]}, beyond the labels allowed (integers from ${MIN_LABEL} to ${MAX_LABEL})`, q, i - offsets[q]!);
   }
 }
 
@@ -60,11 +63,16 @@ function checkIdealHolds(labels: LabelArray, offsets: Uint32Array, ideal: LabelA
     return count;
   };
   for (let q = 0; q + 1 < offsets.length; q++) {
-    for (let i = idealOffsets[q]!; i < idealOffsets[q + 1]!; i++) add(ideal[i]!, 1);
-    for (let i = offsets[q]!; i < offsets[q + 1]!; i++) {
+    let integers = true;
+    for (let i = idealOffsets[q]!; i < idealOffsets[q + 1]!; i++) {
+      add(ideal[i]!, 1);
+      integers &&= Number.isInteger(ideal[i]!);
+    }
+    // ideal labels that are not integers: the kernels name the first
+    for (let i = offsets[q]!; integers && i < offsets[q + 1]!; i++) {
       const label = labels[i]!;
       if (label >= 0 && Number.isInteger(label) && add(label, -1) < 0) {
-        throw new InputError(`${describeQuery(q)}: the label ${label} at position ${i - offsets[q]!} is not among its idealLabels (they must hold every judged label of the query, the retrieved ones included)`, q, i - offsets[q]!);
+        throw new InputError(`${describeQuery(q)}: the label ${label} at position ${i - offsets[q]!} is not among its idealLabels: idealLabels must hold every judged label of the query, the retrieved ones included`, q, i - offsets[q]!);
       }
     }
     for (let i = idealOffsets[q]!; i < idealOffsets[q + 1]!; i++) if (ideal[i]! >= 0 && ideal[i]! < SMALL_LABELS) small[ideal[i]!] = 0;

@@ -114,8 +114,8 @@ export async function forEachLetorQuery(input: Input, onQuery: (query: LetorQuer
     const text = (): string => buf.toString('utf8', start, end);
     const labelStart = next();
     const label = parseInteger(buf, labelStart, i);
-    if (!(Math.abs(label) <= 2147483647)) {
-      const what = buf.indexOf(COLON, labelStart) >= 0 && buf.indexOf(COLON, labelStart) < i ? 'a row starts with its label, this one with a feature' : 'the label is not an integer from -2147483647 to 2147483647';
+    if (!(label >= -2147483648 && label <= 2147483647)) {
+      const what = buf.indexOf(COLON, labelStart) >= 0 && buf.indexOf(COLON, labelStart) < i ? 'a row starts with its label, this one with a feature' : 'the label is not an integer from -2147483648 to 2147483647';
       throw new FileError(path, line, what, text());
     }
     let tokenStart = next();
