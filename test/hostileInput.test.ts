@@ -126,6 +126,18 @@ describe('files as hostile input', () => {
     }
   });
 
+  it('clear errors: compare with one run, a full output disk, a huge bad line, a cut-off past uint32', async () => {
+    const one = await cli('compare', qrels, 'examples/run.txt');
+    expect([one.code, one.stdout, one.stderr]).toEqual([1, '', 'tie-eval: error: compare needs at least two runs, got 1\n']);
+    const full = await cli('-o', '/dev/full', qrels, 'examples/run.txt');
+    expect(full.stderr).toBe('tie-eval: error: cannot write /dev/full: ENOSPC\n');
+    const long = await cli(qrels, file('wide.txt', `q1 Q0 d 1 x${'y'.repeat(100_000)} r\n`));
+    expect(long.code).toBe(1);
+    expect(long.stderr.length).toBeLessThan(500);
+    expect(long.stderr).toMatch(/wide\.txt:1: the score \(5th field\) is not a number\n {2}1 \| q1 Q0 d 1 xyyy.*… \(100013 characters\)/);
+    expect(() => evaluate({ scores: [1], labels: [1] }, ['P@4294967296'])).toThrow(/cut-off '4294967296' is not a positive integer up to 4294967295/);
+  });
+
   it('threads are bounded (H2)', async () => {
     await expect(evaluateRuns(qrels, ['examples/run.txt'], { threads: 1e9 })).rejects.toThrow(/threads must be an integer from 1 to \d+ \(4 per core\), not 1000000000/);
     const r = await cli('--threads', '1000000000', qrels, 'examples/run.txt');

@@ -1,4 +1,5 @@
-import { createWriteStream, writeFileSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
+import { writeOutput } from './writeOutput.js';
 import { once } from 'node:events';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { bandScores } from '../analysis/band.js';
@@ -28,7 +29,7 @@ function rangeMeans(run: RunEvaluation, name: string): Omit<RangePoint, 'run'> {
   return { pessimistic, average, trec, optimistic };
 }
 
-const write = (io: CliIo, output: string | undefined, text: string): void => (output === undefined ? io.stdout(text) : writeFileSync(output, text));
+const write = (io: CliIo, output: string | undefined, text: string): void => (output === undefined ? io.stdout(text) : writeOutput(output, text));
 
 /** `tie-eval ties`, `range`, `band`, `compare`, `plot`: analyses of ties in runs. */
 export function addAnalysisCommands(program: Command, io: CliIo): void {
@@ -103,7 +104,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .addOption(new Option('--correction <method>', 'multiple-comparison correction of the p-values (default: holm for more than two runs, else none)').choices(['holm', 'bonferroni', 'none']))
     .addOption(formatOption())
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { ties: TieMode; alpha: number; permutations: number; seed: number; degradation: number; intersect?: boolean; correction?: Correction; format: string }) => {
-      if (runPaths.length < 2) throw new InvalidArgumentError('compare needs at least two runs');
+      if (runPaths.length < 2) throw new Error(`compare needs at least two runs, got ${runPaths.length}`);
       const { measures, runs } = await evaluateFlags(qrelsPath, runPaths, flags, [flags.ties], ['AP']);
       const results = measures.map((m) => ({
         measure: m.label,

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { writeOutput } from './writeOutput.js';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_MEASURES } from '../measures/expandNames.js';
 import { describeMeasures } from '../measures/table.js';
@@ -56,7 +56,7 @@ export function addEvaluateCommand(program: Command, io: CliIo): void {
           : flags.format === 'csv'
             ? formatCsv(runs, measures, modes)
             : formatTrec(runs, measures, modes, { perQuery: flags.q === true, summary: flags.n !== true });
-      if (flags.output !== undefined) writeFileSync(flags.output, text);
+      if (flags.output !== undefined) writeOutput(flags.output, text);
       else io.stdout(text);
     });
 }

@@ -4,7 +4,9 @@ export class FileError extends Error {
   /** 1-based line number, or 0 when the problem is the file itself */
   readonly line: number;
   constructor(file: string, line: number, problem: string, text?: string) {
-    super(line > 0 ? `${file}:${line}: ${problem}${text === undefined ? '' : `\n  ${line} | ${text}`}` : `${file}: ${problem}`);
+    // a bad line is quoted up to 200 characters: a huge one would flood the terminal
+    const quoted = text !== undefined && text.length > 200 ? `${text.slice(0, 200)}… (${text.length} characters)` : text;
+    super(line > 0 ? `${file}:${line}: ${problem}${quoted === undefined ? '' : `\n  ${line} | ${quoted}`}` : `${file}: ${problem}`);
     this.name = 'FileError';
     this.file = file;
     this.line = line;

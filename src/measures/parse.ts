@@ -84,7 +84,8 @@ export function parseMeasure(name: string): MeasureSpec {
       cutoff = r;
     } else {
       const k = parsePositiveInteger(cutText);
-      if (k === undefined) throw new MeasureNameError(name, `cut-off '${cutText}' is not a positive integer`);
+      // the kernels keep cut-offs as uint32
+      if (k === undefined || k > 0xffffffff) throw new MeasureNameError(name, `cut-off '${cutText}' is not a positive integer up to ${0xffffffff}`);
       cutoff = k;
     }
   } else if (info.cutoff === 'required' || info.cutoff === 'recall') {
