@@ -1,5 +1,6 @@
 import { G_STATES_MAX } from './codes';
 import { gainOf } from './gain';
+import { log2 } from './log2';
 import { idealGainSum, walkNext, walkStart } from './idealLevels';
 import { getF64, getI32, getLabel, setF64 } from './memory';
 import * as S from './scratch';
@@ -96,7 +97,7 @@ export function g<L>(labels: usize, start: i32, gainCol: i32, constants: usize, 
           rest = (rest - j) / (getF64(counts, d) + 1);
           gain += j * getF64(values, d);
         }
-        if (gain != 0) expected += (getF64(now, state) * (gain / x)) / Math.log2(2 + cost - (above + gain));
+        if (gain != 0) expected += (getF64(now, state) * (gain / x)) / log2(2 + cost - (above + gain));
       }
       const term = expected - carry;
       const next = sum + term;

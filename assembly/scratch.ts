@@ -1,4 +1,5 @@
 import { COUNTED_LEVELS } from './largestDescending';
+import { log2 } from './log2';
 import { setF64 } from './memory';
 import { GAIN_SIZE, IDEAL_LEVELS_MAX, ROW_SIZE } from './codes';
 
@@ -106,5 +107,5 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   levelCounts = judgedEnd + cap * 4;
   gainInts = levelCounts + 2 * <usize>COUNTED_LEVELS * 4;
   rowInts = gainInts + <usize>gainCount * GAIN_SIZE * 4;
-  for (let j = 1; j < table; j++) setF64(discount, j, 1 / Math.log2(<f64>(j + 1)));
+  for (let j = 1; j < table; j++) setF64(discount, j, 1 / log2(<f64>(j + 1)));
 }

@@ -100,6 +100,26 @@ describe.each(COMPILED)('differential: $name against the TypeScript reference', 
     expect(values).toBe(5 * 1500 * measures.length);
   });
 
+  it('discounts deep in long rankings (where the platforms\' log2 disagree) equal the reference to the bit, in every mode', () => {
+    // one relevant document at each of the first ranks where V8's Math.log2 and the C library's
+    // differ in the last bit, alone (DCG is then its discount) or in a tie group, and random rankings
+    const ranks = [1374, 1620, 2749, 3241, 3392];
+    const next = rng(1374);
+    const parts = ranks.flatMap((rank) => [
+      { scores: Array.from({ length: rank + 5 }, (_, i) => rank + 5 - i), labels: Array.from({ length: rank + 5 }, (_, i) => (i === rank - 1 ? 1 : 0)) },
+      { scores: Array.from({ length: rank + 5 }, (_, i) => Math.max(rank + 5 - i, 4)), labels: Array.from({ length: rank + 5 }, (_, i) => (i === rank - 1 ? 2 : 0)) },
+      { scores: Array.from({ length: 4000 }, () => randInt(next, 0, 3000)), labels: Array.from({ length: 4000 }, () => pick(next, [0, 0, 0, 1, 2])) },
+    ]);
+    const offsets = Uint32Array.from([0, ...parts.map((p) => p.scores.length)].map((_, i, a) => a.slice(0, i + 1).reduce((x, y) => x + y, 0)));
+    const batch = { scores: Float64Array.from(parts.flatMap((p) => p.scores)), labels: Int32Array.from(parts.flatMap((p) => p.labels)), offsets };
+    for (const ties of MODES.filter((m) => m !== 'trec')) {
+      const measures = ['DCG', 'nDCG', 'nDCG@3000', 'G', 'binG'];
+      const want = evaluateBatch(batch, measures, { ties, backend: 'js' });
+      const got = evaluateBatch(batch, measures, { ties, backend: name });
+      for (const m of measures) expect([...got.perQuery[m]!], `${m} (${ties})`).toEqual([...want.perQuery[m]!]);
+    }
+  });
+
   it('reads typed-array views at non-zero byte offsets', () => {
     const next = rng(77);
     const batch = randomBatch(next, 200);

@@ -5,6 +5,7 @@
 #include "codes.hpp"
 #include "gain.hpp"
 #include "idealLevels.hpp"
+#include "log2.hpp"
 #include "plan.hpp"
 #include "scratch.hpp"
 
@@ -105,7 +106,7 @@ double g(Scratch& s, const L* labels, int64_t start, const Plan& plan, int gainC
           rest = (rest - j) / (counts[d] + 1);
           gain += j * values[d];
         }
-        if (gain != 0) expected += (now[state] * (gain / x)) / std::log2(2 + cost - (above + gain));
+        if (gain != 0) expected += (now[state] * (gain / x)) / log2(2 + cost - (above + gain));
       }
       const double term = expected - carry;
       const double next = sum + term;

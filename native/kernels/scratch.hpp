@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 #include "codes.hpp"
+#include "log2.hpp"
 
 namespace tie_eval {
 
@@ -107,7 +108,7 @@ struct Scratch {
     if (discount.size() > size) return;
     size_t old = discount.size();
     discount.resize(std::max(size + 1, 2 * old));
-    for (size_t j = std::max<size_t>(1, old); j < discount.size(); j++) discount[j] = 1 / std::log2(static_cast<double>(j + 1));
+    for (size_t j = std::max<size_t>(1, old); j < discount.size(); j++) discount[j] = 1 / log2(static_cast<double>(j + 1));
   }
 };
 

@@ -2,6 +2,7 @@ import type { LabelArray } from '../core/labels.js';
 import { G_STATES_MAX } from '../measures/codes.js';
 import type { Plan } from '../measures/plan.js';
 import { gainOf } from './gain.js';
+import { log2 } from './log2.js';
 import { IdealWalk, idealGainSum } from './idealLevels.js';
 import type { Scratch } from './scratch.js';
 
@@ -93,7 +94,7 @@ export function g(s: Scratch, labels: LabelArray, start: number, plan: Plan, gai
           rest = (rest - j) / (counts[d]! + 1);
           gain += j * values[d]!;
         }
-        if (gain !== 0) expected += (now[state]! * (gain / x)) / Math.log2(2 + cost - (above + gain));
+        if (gain !== 0) expected += (now[state]! * (gain / x)) / log2(2 + cost - (above + gain));
       }
       const term = expected - carry;
       const next = sum + term;

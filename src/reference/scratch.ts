@@ -1,4 +1,5 @@
 import { IDEAL_LEVELS_MAX } from '../measures/codes.js';
+import { log2 } from './log2.js';
 
 /** The interpolated precision values a query keeps for its other rows (see iprec). */
 export const IPREC_CACHE = 32;
@@ -99,6 +100,6 @@ export class Scratch {
     const old = this.discount;
     this.discount = new Float64Array(Math.max(n + 1, 2 * old.length));
     this.discount.set(old);
-    for (let j = Math.max(1, old.length); j < this.discount.length; j++) this.discount[j] = 1 / Math.log2(j + 1);
+    for (let j = Math.max(1, old.length); j < this.discount.length; j++) this.discount[j] = 1 / log2(j + 1);
   }
 }
