@@ -138,6 +138,12 @@ describe('files as hostile input', () => {
     expect(() => evaluate({ scores: [1], labels: [1] }, ['P@4294967296'])).toThrow(/cut-off '4294967296' is not a positive integer up to 4294967295/);
   });
 
+  it('a long number that ends badly is refused in linear time, by both readers (found by the fuzz campaign)', async () => {
+    // the TypeScript reader's decimal pattern once backtracked quadratically here (54 s for this line)
+    const path = file('digits.txt', `q1 Q0 d 1 ${'0'.repeat(500_000)}\u00c3.48 r\n`);
+    for (const b of BACKENDS) await expect(p10(path, b.name)).rejects.toThrow(/digits\.txt:1: the score \(5th field\) is not a number/);
+  });
+
   it('threads are bounded (H2)', async () => {
     await expect(evaluateRuns(qrels, ['examples/run.txt'], { threads: 1e9 })).rejects.toThrow(/threads must be an integer from 1 to \d+ \(4 per core\), not 1000000000/);
     const r = await cli('--threads', '1000000000', qrels, 'examples/run.txt');

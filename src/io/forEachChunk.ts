@@ -100,9 +100,10 @@ class Pending {
     if (this.length > 0) {
       const nl = chunk.indexOf(NEWLINE);
       if (nl < 0) return this.keep(chunk);
-      this.pieces.push(chunk.subarray(0, nl + 1));
-      handler(Buffer.concat(this.pieces, this.length + nl + 1));
-      this.offset += this.length + nl + 1;
+      this.keep(chunk.subarray(0, nl));
+      this.pieces.push(chunk.subarray(nl, nl + 1));
+      handler(Buffer.concat(this.pieces, this.length + 1));
+      this.offset += this.length + 1;
       this.pieces = [];
       this.length = 0;
       from = nl + 1;

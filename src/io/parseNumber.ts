@@ -1,7 +1,9 @@
 /** 10^0 .. 10^22: the powers of ten a double holds exactly. */
 const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 const INFINITY = /^[+-]?inf(inity)?$/i;
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+// unambiguous (the digits before a point cannot also match after it): linear time on any input, where
+// \d+\.?\d* backtracks quadratically over a long run of digits that ends badly
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * A score field as a double: decimal notation with an optional exponent, as both C's atof and
