@@ -49,6 +49,7 @@ export class WasmBatch {
   /** step 0's constants, kept by a prepared batch for a later claim */
   private constants: Float64Array | null = null;
   private scores: ScoresLayout = { scores: 0, tieKeys: 0, out: 0, end: 0 };
+  private placedKeyBytes = 0;
 
   constructor(
     private readonly memory: WasmMemory,
@@ -123,7 +124,13 @@ export class WasmBatch {
   /** Places scores (and tie keys) past the resident arrays, and past step 0's arrays when `withStepZero` (they run in one job). */
   placeScores(scores: Float64Array, tieKeys: Int32Array | null, withStepZero: boolean): void {
     const l = this.layout;
-    this.scores = layoutScores(withStepZero ? l.stepZeroEnd : l.residentEnd, scores.byteLength, tieKeys === null ? 0 : tieKeys.byteLength, this.queries * this.plan.measures.length * 8);
+    const from = withStepZero ? l.stepZeroEnd : l.residentEnd;
+    const keyBytes = tieKeys === null ? 0 : tieKeys.byteLength;
+    // the same arrays as the call before (a prepared evaluator's every call): the same places, and no new object
+    if (from !== this.scores.scores || keyBytes !== this.placedKeyBytes || this.scores.end === 0) {
+      this.scores = layoutScores(from, scores.byteLength, keyBytes, this.queries * this.plan.measures.length * 8);
+      this.placedKeyBytes = keyBytes;
+    }
     this.memory.reserve(this.scores.end);
     this.memory.f64.set(scores, this.scores.scores / 8);
     if (tieKeys !== null) this.memory.copyIn(tieKeys, this.scores.tieKeys);
