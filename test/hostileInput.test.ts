@@ -136,6 +136,9 @@ describe('files as hostile input', () => {
     expect(long.stderr.length).toBeLessThan(500);
     expect(long.stderr).toMatch(/wide\.txt:1: the score \(5th field\) is not a number\n {2}1 \| q1 Q0 d 1 xyyy.*… \(100013 characters\)/);
     expect(() => evaluate({ scores: [1], labels: [1] }, ['P@4294967296'])).toThrow(/cut-off '4294967296' is not a positive integer up to 4294967295/);
+    const none = await cli('-m', ',', qrels, 'examples/run.txt');
+    expect([none.code, none.stdout]).toEqual([1, '']);
+    expect(none.stderr).toMatch(/unknown measure ',': no measure name given/);
   });
 
   it('a long number that ends badly is refused in linear time, by both readers (found by the fuzz campaign)', async () => {

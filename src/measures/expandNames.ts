@@ -147,7 +147,12 @@ export function expandMeasures(arg: string, relLevel: number): MeasureRequest[] 
   if (form === 'cutoffs' || form === 'levels') return expandTrec(underscore![1]!, underscore![2]!, relLevel)!;
   // a list: commas outside parentheses and braces separate names
   const parts = splitOutsideBraces(name);
-  if (parts.length > 1) return parts.map((p) => p.trim()).filter((p) => p !== '').flatMap((p) => expandMeasures(p, relLevel));
+  if (parts.length > 1) {
+    const names = parts.map((p) => p.trim()).filter((p) => p !== '');
+    // a list of nothing (`-m ,`) would evaluate nothing and print nothing
+    if (names.length === 0) throw new MeasureNameError(arg, 'no measure name given');
+    return names.flatMap((p) => expandMeasures(p, relLevel));
+  }
   if (name === '') throw new MeasureNameError(arg, 'no measure name given');
   return [request(name, name, undefined, TREC_ORDER.length, relLevel)];
 }
