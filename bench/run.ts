@@ -5,6 +5,7 @@ import { cliBench } from './cli.bench.js';
 import { featuresBench } from './features.bench.js';
 import { paperBench } from './paper.bench.js';
 import { preparedBench } from './prepared.bench.js';
+import { scaleBench } from './scale.bench.js';
 import { machine, writeJson } from './report.js';
 import { smallBench } from './small.bench.js';
 
@@ -14,7 +15,8 @@ import { smallBench } from './small.bench.js';
  * data is generated (bench/indegree.ts); `--full` adds the 66.7M-result variant (about 1 GB of
  * memory in process and a 2.5 GB TREC file in --data; not for CI).
  * Suites: paper, backends, prepared, small, cli, features (an MSLR-sized learning-to-rank set:
- * a 4.2 GB file in --data and 4 GB of memory; --letor-queries N takes its first N queries).
+ * a 4.2 GB file in --data and 4 GB of memory; --letor-queries N takes its first N queries), and,
+ * only when named, scale (a 10^8-line run, 4 GB in --data).
  */
 const { values } = parseArgs({
   options: {
@@ -42,4 +44,5 @@ if (wanted('cli')) {
   if (values.full) await cliBench('full', values.data);
 }
 if (wanted('features')) await featuresBench(values.data, time, values['letor-queries'] === undefined ? undefined : Number(values['letor-queries']));
+if (only?.includes('scale')) await scaleBench(values.data);
 if (values.json !== undefined) writeJson(values.json);
