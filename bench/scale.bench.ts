@@ -29,10 +29,10 @@ export async function scaleBench(dir: string): Promise<void> {
   let lines = 0;
   const bench = new Bench({ name: 'scale', iterations: 1, time: 0, warmupIterations: 0 });
   bench.add('cli: six @10, a 10^8-line grouped run', () => {
-    const r = spawnSync(process.execPath, ['--import', MEMORY, BIN, '-n', '-m', 'NumRet', '-m', SIX_AT_10.join(','), qrels, run], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', MEMORY, BIN, '-m', 'num_ret', '-m', SIX_AT_10.join(','), qrels, run], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(r.stderr);
     peakMiB = JSON.parse(/MEMORY (.*)/.exec(r.stderr)![1]!).maxRssMiB;
-    lines = Number(/num_ret\s+all\s+(\d+)/.exec(r.stdout)?.[1] ?? /NumRet\s+all\s+([\d.]+)/.exec(r.stdout)![1]);
+    lines = Number(/num_ret\s+all\s+(\d+)/.exec(r.stdout)![1]);
   });
   await bench.run();
   const before = results.length;
