@@ -50,6 +50,13 @@ describe('score banding (002)', () => {
       '1 Q0 c 3 0.5 r-phi2',
       '1 Q0 d 4 0.3333333333333333 r-phi2',
     ]);
+    // a run not grouped by query is read again: the file starts over, no query twice
+    const loose = file('loose.run', ['1 Q0 a 1 3 r', '2 Q0 x 1 9 r', '1 Q0 b 2 2 r'].join('\n'));
+    const looseOut = join(dir, 'loose-banded.run');
+    expect((await cli('band', '--phi', '2', loose, '-o', looseOut)).code).toBe(0);
+    const expected = ['1 Q0 a 1 1 r-phi2', '1 Q0 b 2 0.5 r-phi2', '2 Q0 x 1 1 r-phi2'];
+    expect(readFileSync(looseOut, 'utf8').trim().split('\n')).toEqual(expected);
+    expect((await cli('band', '--phi', '2', loose)).stdout.trim().split('\n')).toEqual(expected);
     const byScore = await cli('band', '--phi', '2', '--by', 'score', run);
     expect(byScore.stdout.split('\n').slice(3, 5)).toEqual(['1 Q0 b 1 1 r-phi2', '1 Q0 a 2 0.5 r-phi2']);
     for (const phi of ['1', '0.5', 'x']) {

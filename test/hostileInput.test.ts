@@ -83,6 +83,12 @@ describe.each(BACKENDS)('judgements handed over ($name)', ({ options }) => {
     expect(() => evaluate({ scores: [2, 1], labels: [1100, 0] }, ['DCG(gain=exp)'], options)).toThrow(InputError);
   });
 
+  it('names an array whose buffer was transferred (detached)', () => {
+    const s = Float64Array.of(3, 2, 1, 1, 2, 3);
+    structuredClone(s.buffer, { transfer: [s.buffer] });
+    expect(() => evaluateBatch({ scores: s, labels, offsets }, ['AP'], options)).toThrow(/batch.scores is empty: was its buffer transferred to another thread, detaching it\?/);
+  });
+
   it('refuses idealLabels that lack a retrieved judged label (W2), and R = NaN (W3)', () => {
     expect(() => evaluate({ scores: [2, 1], labels: [3, 0], idealLabels: [1, 0] }, ['nDCG'], options)).toThrow(/query 0: the label 3 at position 0 is not among its idealLabels/);
     expect(evaluate({ scores: [2, 1], labels: [3, 0], idealLabels: [0, 3, 1] }, ['nDCG'], options).nDCG).toBeCloseTo(3 / (3 + 1 / Math.log2(3)), 14);

@@ -112,7 +112,12 @@ export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean, givenK
   const { scores, labels, offsets } = batch;
   if (!(scores instanceof Float64Array)) throw new InputTypeError('batch.scores must be a Float64Array');
   if (!isLabelArray(labels)) throw new InputTypeError('batch.labels must be a Float64Array, Int32Array or Uint8Array');
-  if (labels.length !== scores.length) throw new InputError(`batch.labels has ${labels.length} entries, batch.scores ${scores.length}`);
+  if (labels.length !== scores.length) {
+    // a typed array whose buffer was transferred (detached) reads as empty
+    const detached = (a: ArrayBufferView): boolean => a.byteLength === 0 && a.buffer.byteLength === 0 && (a.buffer as { detached?: boolean }).detached !== false;
+    const hint = detached(labels) || detached(scores) ? ` (${detached(labels) ? 'batch.labels' : 'batch.scores'} is empty: was its buffer transferred to another thread, detaching it?)` : '';
+    throw new InputError(`batch.labels has ${labels.length} entries, batch.scores ${scores.length}${hint}`);
+  }
   checkOffsets(offsets, scores.length, 'batch.offsets');
   const queries = offsets.length - 1;
   const { queryIds } = batch;

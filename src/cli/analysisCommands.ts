@@ -1,6 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import { writeOutput } from './writeOutput.js';
-import { once } from 'node:events';
+import { closeSync, ftruncateSync } from 'node:fs';
+import { openOutput, writeAt, writeOutput } from './writeOutput.js';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { bandScores } from '../analysis/band.js';
 import { compareRuns } from '../analysis/compare.js';
@@ -75,23 +74,37 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .addOption(new Option('--by <order>', 'the ranking to band: the file line order or the score order').choices(['file', 'score']).default('file'))
     .option('-o, --output <file>', 'write the banded run to a file instead of stdout')
     .action(async (runPath: string, flags: { phi: number; by: string; output?: string }) => {
-      const out = flags.output === undefined ? null : createWriteStream(flags.output);
+      // to a file, each query is written as soon as it is banded (bounded memory); if the run turns
+      // out not grouped by query, the reader reads it again and the file starts over. To standard
+      // output, which cannot start over, the banded run is held until the end.
+      const fd = flags.output === undefined ? null : openOutput(flags.output);
       const chunks: string[] = [];
-      const notes = await forEachRunQuery(runPath, (q) => {
-        const order = Array.from(q.scores, (_, i) => i);
-        // score order: score descending, then the rank field, then the file line
-        if (flags.by === 'score') order.sort((a, b) => q.scores[b]! - q.scores[a]! || q.ranks[a]! - q.ranks[b]! || a - b);
-        const scores = bandScores(order.length, flags.phi);
-        let text = '';
-        order.forEach((i, r) => (text += `${q.qid} Q0 ${q.docs.text(i)} ${r + 1} ${scores[r]} RUNID\n`));
-        chunks.push(text);
-      });
-      const text = Buffer.from(chunks.join('').replaceAll(' RUNID\n', ` ${Buffer.from(notes.runid, 'utf8').toString('latin1')}-phi${flags.phi}\n`), 'latin1');
-      if (out === null) io.stdout(text.toString('utf8'));
-      else {
-        out.end(text);
-        await once(out, 'finish');
+      let position = 0;
+      let rereading = false;
+      try {
+        await forEachRunQuery(runPath, (q, notes) => {
+          if (notes.ungrouped && !rereading) {
+            // the second reading of a run not grouped by query: what the first wrote goes
+            rereading = true;
+            chunks.length = 0;
+            position = 0;
+            if (fd !== null) ftruncateSync(fd, 0);
+          }
+          const order = Array.from(q.scores, (_, i) => i);
+          // score order: score descending, then the rank field, then the file line
+          if (flags.by === 'score') order.sort((a, b) => q.scores[b]! - q.scores[a]! || q.ranks[a]! - q.ranks[b]! || a - b);
+          const scores = bandScores(order.length, flags.phi);
+          const runid = `${Buffer.from(notes.runid, 'utf8').toString('latin1')}-phi${flags.phi}`;
+          let text = '';
+          order.forEach((i, r) => (text += `${q.qid} Q0 ${q.docs.text(i)} ${r + 1} ${scores[r]} ${runid}\n`));
+          const bytes = Buffer.from(text, 'latin1');
+          if (fd === null) chunks.push(bytes.toString('utf8'));
+          else position += writeAt(fd, flags.output!, bytes, position);
+        });
+      } finally {
+        if (fd !== null) closeSync(fd);
       }
+      if (fd === null) io.stdout(chunks.join(''));
     });
 
   addRunOptions(program.command('compare').description('significance of differences between runs: paired t-test, randomization test, wins/ties/losses, discrimination ratio, degradation test').argument('<qrels>').argument('<runs...>'), ['AP'])

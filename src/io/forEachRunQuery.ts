@@ -31,11 +31,14 @@ class Ungrouped extends Error {}
  * Scores parse as decimal floats with exponents (`7.763e-05`); the rank field is only used to
  * count lines whose score rises while their rank rises (the exponent-format sorting bug).
  * The query handed to `onQuery` lives in memory the reader reuses: read what you need before returning.
+ * `onQuery` gets the notes so far as well: the run id is known from the first query on, and
+ * `notes.ungrouped` is true in the second reading (a caller that wrote the first reading's
+ * queries somewhere starts over at its first such query).
  * @throws FileError (file, line, the line) for fewer than 6 fields (and qrels given as a run),
  *   a score that is not a number, a document listed twice in a query (naming both lines), an empty file
  * With `range`, only those bytes are read (see forEachLine: line numbers count from the range's start).
  */
-export async function forEachRunQuery(input: Input, onQuery: (query: RunQuery) => void, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<RunNotes> {
+export async function forEachRunQuery(input: Input, onQuery: (query: RunQuery, notes: RunNotes) => void, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<RunNotes> {
   try {
     return await scan(input, false, onQuery, onBytes, range);
   } catch (e) {
@@ -44,7 +47,7 @@ export async function forEachRunQuery(input: Input, onQuery: (query: RunQuery) =
   }
 }
 
-async function scan(input: Input, buffered: boolean, onQuery: (query: RunQuery) => void, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<RunNotes> {
+async function scan(input: Input, buffered: boolean, onQuery: (query: RunQuery, notes: RunNotes) => void, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<RunNotes> {
   const path = inputName(input);
   const notes: RunNotes = { runid: '', misordered: 0, firstMisordered: 0, ungrouped: buffered };
   const bounds = new Int32Array(16);
@@ -71,7 +74,7 @@ async function scan(input: Input, buffered: boolean, onQuery: (query: RunQuery) 
         const qid = buf.toString('latin1', bounds[0], bounds[1]);
         if (!buffered && current !== undefined) {
           done.add(current.qid);
-          onQuery(current.view());
+          onQuery(current.view(), notes);
         }
         if (!buffered && done.has(qid)) throw new Ungrouped();
         if (!buffered) (current = streaming).reset(qid);
@@ -91,8 +94,8 @@ async function scan(input: Input, buffered: boolean, onQuery: (query: RunQuery) 
     range,
   );
   if (lines === 0) throw new FileError(path, 0, 'the run file holds no results');
-  if (buffered) held.forEach((q) => onQuery(q.view()));
-  else if (current !== undefined) onQuery(current.view());
+  if (buffered) held.forEach((q) => onQuery(q.view(), notes));
+  else if (current !== undefined) onQuery(current.view(), notes);
   return notes;
 }
 
