@@ -38,6 +38,7 @@ describe('the facade', () => {
     expect(result.backend).toBe(name);
     expect(result.values).toBeGreaterThan(90_000);
     expect(result.maxDeviation).toBeLessThanOrEqual(1e-12);
+    expect(result.unequal).toBe(0);
   });
 });
 
