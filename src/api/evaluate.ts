@@ -24,7 +24,7 @@ function toFloat64(values: ArrayLike<number>, what: string): Float64Array {
  * @param options `ties`: `average` (default), `optimistic`, `pessimistic`, `trec`, `input`;
  *   `backend`: `auto` (default), `native`, `wasm`, `js`
  * @returns each measure name, exactly as given, to its value
- * @example evaluate({ scores: [3, 2, 2, 1], labels: [0, 1, 0, 1] }, ['AP', 'P@2']) // { AP: 0.5416…, 'P@2': 0.25 }
+ * @example evaluate({ scores: [3, 2, 2, 1], labels: [0, 1, 0, 1] }, ['AP', 'P@2']) // { AP: 0.4583…, 'P@2': 0.25 }
  */
 export function evaluate(query: Query, measures: readonly string[], options: EvaluateOptions = {}): Record<string, number> {
   if (query === null || typeof query !== 'object') throw new InputTypeError('query must be an object { scores, labels, ... }');

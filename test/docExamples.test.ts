@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { adjustPValues, evaluate, evaluateBatch, evaluateRun, FeatureEvaluator, randomizationTest, TieCounter } from '../src/index.js';
+import { meanOf } from '../src/core/means.js';
+import { FeatureTies } from '../src/features/featureTies.js';
+import { parseAnyMeasure } from '../src/measures/expandNames.js';
+import { log2 } from '../src/reference/log2.js';
+
+/** The values the doc comments' @example lines show, one by one. */
+describe('the doc comments\' examples', () => {
+  it('give the values they show', () => {
+    // evaluate's doc comment, and the README's example (with RR)
+    const e = evaluate({ scores: [3, 2, 2, 1], labels: [0, 1, 0, 1] }, ['AP', 'P@2', 'RR']);
+    expect(e.AP!.toFixed(4)).toBe('0.4583');
+    expect(e['P@2']).toBe(0.25);
+    expect(e.RR!.toFixed(4)).toBe('0.4167');
+    expect([...evaluateBatch({ scores: Float64Array.of(3, 2, 1, 1), labels: Int32Array.of(0, 1, 1, 0), offsets: Uint32Array.of(0, 2, 4) }, ['P@1']).perQuery['P@1']!]).toEqual([0, 0.5]);
+    expect(evaluateRun({ q1: { a: 1, b: 0 } }, { q1: { a: 1, b: 1 } }, ['P@1']).mean['P@1']).toBe(0.5);
+    expect(parseAnyMeasure('P_5').cutoff).toBe(5);
+    expect(log2(8)).toBe(3);
+    expect(meanOf([0.5, 2], 0, 2, true)).toBe(1);
+    expect(adjustPValues([0.01, 0.04, 0.03], 'holm').map((p) => +p.toFixed(12))).toEqual([0.03, 0.06, 0.06]);
+    expect(randomizationTest([1, 1, 1], [0, 0, 0], 999)).toBeCloseTo(0.25, 1);
+    const counter = new TieCounter();
+    counter.add({ scores: [3, 2, 2], ranks: [1, 2, 3] });
+    expect(counter.result('run').tiedDocuments).toBe(1);
+    const counts = new FeatureTies();
+    counts.query(3, 1);
+    counts.count(0, Float64Array.of(2, 1, 2));
+    expect(counts.of(1)).toEqual({ tiedPercent: 100 / 3, largestGroup: 2 });
+    const evaluator = new FeatureEvaluator({ measures: ['P@1'] });
+    evaluator.add({ qid: '1', line: 0, rows: 2, labels: Float64Array.of(1, 0), features: 1, values: Float64Array.of(0, 5) });
+    expect(evaluator.result().features[0]!.mean['P@1']).toBe(0);
+  });
+});
