@@ -25,7 +25,7 @@ describe('the doc comments\' examples', () => {
     expect(counter.result('run').tiedDocuments).toBe(1);
     const counts = new FeatureTies();
     counts.query(3, 1);
-    counts.count(0, Float64Array.of(2, 1, 2));
+    counts.count(0, Float64Array.of(2, 1, 2), 0, 3);
     expect(counts.of(1)).toEqual({ tiedPercent: 100 / 3, largestGroup: 2 });
     const evaluator = new FeatureEvaluator({ measures: ['P@1'] });
     evaluator.add({ qid: '1', line: 0, rows: 2, labels: Float64Array.of(1, 0), features: 1, values: Float64Array.of(0, 5) });

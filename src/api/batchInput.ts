@@ -1,6 +1,6 @@
 import type { JudgedBatch } from '../backends/backend.js';
 import type { Plan } from '../measures/plan.js';
-import { isLabelArray, type LabelArray } from '../core/labels.js';
+import { inLabelRange, isLabelArray, LABEL_RANGE, type LabelArray } from '../core/labels.js';
 import { checkOffsets } from '../core/offsets.js';
 import { trecTieKeys } from '../ties/trecTieKeys.js';
 import { InputError, InputTypeError } from '../core/errors.js';
@@ -13,10 +13,6 @@ export interface FlatBatch extends JudgedBatch {
   readonly tieKeys: Int32Array | null;
   readonly describeQuery: (q: number) => string;
 }
-
-/** Labels are int32 values, as trec_eval's C ints (and an Int32Array's). */
-const MIN_LABEL = -(2 ** 31);
-const MAX_LABEL = 2 ** 31 - 1;
 
 /** Labels below this are counted in an array by checkIdealHolds. */
 const SMALL_LABELS = 1024;
@@ -41,10 +37,10 @@ function checkLabelRange(labels: LabelArray, offsets: Uint32Array, what: string,
   if (!(labels instanceof Float64Array)) return;
   for (let i = 0; i < labels.length; i++) {
     const label = labels[i]!;
-    if (!Number.isFinite(label) || (label >= MIN_LABEL && label <= MAX_LABEL)) continue;
+    if (!Number.isFinite(label) || inLabelRange(label)) continue;
     let q = 0;
     while (offsets[q + 1]! <= i) q++;
-    throw new InputError(`${describeQuery(q)}: ${what} at position ${i - offsets[q]!} is ${labels[i]}, beyond the labels allowed (integers from ${MIN_LABEL} to ${MAX_LABEL})`, q, i - offsets[q]!);
+    throw new InputError(`${describeQuery(q)}: ${what} at position ${i - offsets[q]!} is ${labels[i]}, beyond the labels allowed (${LABEL_RANGE})`, q, i - offsets[q]!);
   }
 }
 

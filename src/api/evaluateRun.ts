@@ -1,4 +1,5 @@
 import { InputError, InputTypeError } from '../core/errors.js';
+import { inLabelRange, LABEL_RANGE } from '../core/labels.js';
 import { compareIds } from '../ties/compareIds.js';
 import { evaluateModes } from './evaluateModes.js';
 import type { BatchResult, EvaluateOptions } from './types.js';
@@ -44,7 +45,7 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
   for (const [qid, docs] of shapeOf(qrels, 'qrels')) {
     const labels = new Map<string, number>();
     for (const [doc, label] of docs) {
-      if (!Number.isInteger(label) || (label as number) < -2147483648 || (label as number) > 2147483647) throw new InputError(`qrels: query ${qid}, document ${doc}: the label is not an integer from -2147483648 to 2147483647 (${String(label)})`);
+      if (!Number.isInteger(label) || !inLabelRange(label as number)) throw new InputError(`qrels: query ${qid}, document ${doc}: the label is not ${LABEL_RANGE} (${String(label)})`);
       // a negative label: held but unjudged (trec_eval's rule), as apart from a document the qrels lack (-1)
       labels.set(doc, (label as number) < 0 ? -2 : (label as number));
     }

@@ -81,6 +81,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
       const chunks: string[] = [];
       let position = 0;
       let rereading = false;
+      let runid: string | undefined;
       try {
         await forEachRunQuery(runPath, (q, notes) => {
           if (notes.ungrouped && !rereading) {
@@ -94,7 +95,8 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
           // score order: score descending, then the rank field, then the file line
           if (flags.by === 'score') order.sort((a, b) => q.scores[b]! - q.scores[a]! || q.ranks[a]! - q.ranks[b]! || a - b);
           const scores = bandScores(order.length, flags.phi);
-          const runid = `${Buffer.from(notes.runid, 'utf8').toString('latin1')}-phi${flags.phi}`;
+          // the run id is known from the first line on
+          runid ??= `${Buffer.from(notes.runid, 'utf8').toString('latin1')}-phi${flags.phi}`;
           let text = '';
           order.forEach((i, r) => (text += `${q.qid} Q0 ${q.docs.text(i)} ${r + 1} ${scores[r]} ${runid}\n`));
           const bytes = Buffer.from(text, 'latin1');

@@ -1,13 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../core/packageRoot.js';
+import { packageVersion } from '../core/packageRoot.js';
 import { Command, CommanderError } from 'commander';
 import { addAnalysisCommands } from './analysisCommands.js';
 import { addEvaluateCommand } from './evaluateCommand.js';
 import { addFeaturesCommand } from './featuresCommand.js';
 import type { CliIo } from './io.js';
-
-const { version } = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
 
 /**
  * Runs the `tie-eval` command line with `args` (without node and the script) and returns the
@@ -16,7 +12,7 @@ const { version } = JSON.parse(readFileSync(join(packageRoot(), 'package.json'),
  */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
   const program = new Command('tie-eval')
-    .version(version, '-v, --version', 'print the version')
+    .version(packageVersion(), '-v, --version', 'print the version')
     .description('Information-retrieval measures that stay correct when scores tie.')
     .exitOverride()
     .enablePositionalOptions()

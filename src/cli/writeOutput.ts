@@ -1,15 +1,20 @@
 import { openSync, writeFileSync, writeSync } from 'node:fs';
 
-/**
- * Writes a command's output to the file `-o` names.
- * @throws Error naming the file and the system's reason (a full disk, a missing folder)
- */
-export function writeOutput(path: string, text: string): void {
+/** Runs a file operation on `path`, its failure as an Error naming the file and the system's reason (a full disk, a missing folder). */
+function onFile<T>(path: string, operation: () => T): T {
   try {
-    writeFileSync(path, text);
+    return operation();
   } catch (e) {
     throw new Error(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
+}
+
+/**
+ * Writes a command's output to the file `-o` names.
+ * @throws Error naming the file and the system's reason
+ */
+export function writeOutput(path: string, text: string): void {
+  onFile(path, () => writeFileSync(path, text));
 }
 
 /**
@@ -17,11 +22,7 @@ export function writeOutput(path: string, text: string): void {
  * @throws Error naming the file and the system's reason
  */
 export function openOutput(path: string): number {
-  try {
-    return openSync(path, 'w');
-  } catch (e) {
-    throw new Error(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  return onFile(path, () => openSync(path, 'w'));
 }
 
 /**
@@ -29,11 +30,9 @@ export function openOutput(path: string): number {
  * @throws Error naming the file and the system's reason
  */
 export function writeAt(fd: number, path: string, bytes: Buffer, position: number): number {
-  try {
+  return onFile(path, () => {
     let done = 0;
     while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
     return done;
-  } catch (e) {
-    throw new Error(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  });
 }

@@ -2,7 +2,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-let root: string | undefined;
+let found: { readonly root: string; readonly manifest: { readonly name: string; readonly version: string } } | undefined;
+
+/** The package's root folder and its package.json, found once (see packageRoot). */
+function locate(): NonNullable<typeof found> {
+  if (found !== undefined) return found;
+  const start = dirname(fileURLToPath(import.meta.url));
+  for (let dir = start; ; dir = dirname(dir)) {
+    const path = join(dir, 'package.json');
+    const manifest = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { name: string; version: string }) : undefined;
+    if (manifest?.name === 'tie-eval') return (found = { root: dir, manifest });
+    if (dirname(dir) === dir) throw new Error(`tie-eval: no package.json of tie-eval above ${start}`);
+  }
+}
 
 /**
  * The package's root directory: the nearest folder above this module holding tie-eval's
@@ -11,11 +23,10 @@ let root: string | undefined;
  * @throws when no such folder is found (the package's files were moved apart)
  */
 export function packageRoot(): string {
-  if (root !== undefined) return root;
-  const start = dirname(fileURLToPath(import.meta.url));
-  for (let dir = start; ; dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'tie-eval') return (root = dir);
-    if (dirname(dir) === dir) throw new Error(`tie-eval: no package.json of tie-eval above ${start}`);
-  }
+  return locate().root;
+}
+
+/** The package's version, from the package.json packageRoot found. */
+export function packageVersion(): string {
+  return locate().manifest.version;
 }

@@ -139,7 +139,7 @@ export class FeatureEvaluator {
     const start = this.block.rows;
     this.block.add(query);
     this.tieCounts.query(query.rows, query.features);
-    for (let f = 0; f < query.features; f++) this.tieCounts.count(f, this.block.column(f).subarray(start, start + query.rows));
+    for (let f = 0; f < query.features; f++) this.tieCounts.count(f, this.block.column(f), start, start + query.rows);
     this.documents += query.rows;
   }
 

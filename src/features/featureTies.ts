@@ -7,7 +7,7 @@
  * @example
  * const counts = new FeatureTies();
  * counts.query(3, 1);
- * counts.count(0, Float64Array.of(2, 1, 2)); // feature 1 of a query of three rows
+ * counts.count(0, Float64Array.of(2, 1, 2), 0, 3); // feature 1 of a query of three rows
  * counts.of(1) // { tiedPercent: 33.33…, largestGroup: 2 }
  */
 export class FeatureTies {
@@ -47,8 +47,8 @@ export class FeatureTies {
     if (rows > this.absentLargest) this.absentLargest = rows;
   }
 
-  /** Counts feature f's (from 0) values in the current query. */
-  count(f: number, values: Float64Array): void {
+  /** Counts feature f's (from 0) values in the current query: values[from..to). */
+  count(f: number, values: Float64Array, from: number, to: number): void {
     const { keys, counts, stamps, bits, words } = this;
     const mask = keys.length - 1;
     if (this.stamp === 0x7fffffff) {
@@ -57,8 +57,8 @@ export class FeatureTies {
     }
     const stamp = ++this.stamp;
     let tied = 0;
-    let largest = values.length > 0 ? 1 : 0;
-    for (let i = 0; i < values.length; i++) {
+    let largest = to > from ? 1 : 0;
+    for (let i = from; i < to; i++) {
       const v = values[i]! === 0 ? 0 : values[i]!;
       bits[0] = v;
       let h = Math.imul(words[0]! ^ Math.imul(words[1]!, 0x9e3779b1), 0x85ebca6b);

@@ -1,4 +1,5 @@
 import { grown } from '../util/grown.js';
+import { inLabelRange, LABEL_RANGE } from '../core/labels.js';
 import { fieldEquals, isSkippable } from './fields.js';
 import { FileError } from './fileError.js';
 import { forEachLine } from './forEachLine.js';
@@ -114,8 +115,9 @@ export async function forEachLetorQuery(input: Input, onQuery: (query: LetorQuer
     const text = (): string => buf.toString('utf8', start, end);
     const labelStart = next();
     const label = parseInteger(buf, labelStart, i);
-    if (!(label >= -2147483648 && label <= 2147483647)) {
-      const what = buf.indexOf(COLON, labelStart) >= 0 && buf.indexOf(COLON, labelStart) < i ? 'a row starts with its label, this one with a feature' : 'the label is not an integer from -2147483648 to 2147483647';
+    if (!inLabelRange(label)) {
+      const colon = buf.indexOf(COLON, labelStart);
+      const what = colon >= 0 && colon < i ? 'a row starts with its label, this one with a feature' : `the label is not ${LABEL_RANGE}`;
       throw new FileError(path, line, what, text());
     }
     let tokenStart = next();

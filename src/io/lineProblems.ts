@@ -1,3 +1,4 @@
+import { LABEL_RANGE } from '../core/labels.js';
 import { FileError } from './fileError.js';
 import { latin1ToUtf8 } from './latin1.js';
 
@@ -20,7 +21,7 @@ export function scoreNotANumber(path: string, line: number, buf: Buffer, start: 
 }
 
 export function labelNotAnInteger(path: string, line: number, buf: Buffer, start: number, end: number): FileError {
-  return new FileError(path, line, 'the label (4th field) is not an integer from -2147483648 to 2147483647', buf.toString('utf8', start, end));
+  return new FileError(path, line, `the label (4th field) is not ${LABEL_RANGE}`, buf.toString('utf8', start, end));
 }
 
 /** A document listed a second time in a run query (ids latin1). */

@@ -1,4 +1,5 @@
 import { fieldEquals, isSkippable, splitFields } from './fields.js';
+import { inLabelRange } from '../core/labels.js';
 import { FileError } from './fileError.js';
 import { forEachLine } from './forEachLine.js';
 import { hashBytes, IdTable } from './idTable.js';
@@ -45,7 +46,7 @@ export async function parseQrels(input: Input): Promise<ParsedQrels> {
     if (count !== 4) throw qrelsFieldCount(path, line, count, buf, start, end);
     const read = parseInteger(buf, bounds[6]!, bounds[7]!);
     // a label is a C int, as trec_eval reads it (the addon's reader keeps the same range)
-    if (!(read >= -2147483648 && read <= 2147483647)) throw labelNotAnInteger(path, line, buf, start, end);
+    if (!inLabelRange(read)) throw labelNotAnInteger(path, line, buf, start, end);
     // a negative label: held by the judgements but unjudged, as apart from a document they lack (-1)
     const label = read < 0 ? UNJUDGED : read;
     if (current === undefined || !fieldEquals(buf, bounds[0]!, bounds[1]!, currentId)) {

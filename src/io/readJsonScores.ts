@@ -19,8 +19,8 @@ export async function readJsonScores(input: Input, kind: 'run' | 'qrels'): Promi
   const chunks: Buffer[] = [];
   // one JSON value may be one line of any length
   await forEachChunk(input, (chunk) => chunks.push(Buffer.from(chunk)), undefined, undefined, Infinity);
-  let text = Buffer.concat(chunks).toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // forEachChunk has skipped a byte-order mark
+  const text = Buffer.concat(chunks).toString('utf8');
   const maps: ScoreMaps = new Map();
   const lines = text.split('\n');
   let whole: unknown;
