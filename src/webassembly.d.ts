@@ -14,5 +14,6 @@ declare namespace WebAssembly {
     readonly buffer: ArrayBuffer | SharedArrayBuffer;
     grow(pages: number): number;
   }
+  function compile(bytes: BufferSource): Promise<Module>;
 }
 type BufferSource = ArrayBufferView | ArrayBuffer;

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { findChromium, headlessFlags } from './support/chromium.js';
 import { bands } from '../src/analysis/band.js';
 import { compareRuns } from '../src/analysis/compare.js';
 import { pairedTTest } from '../src/analysis/pairedTTest.js';
@@ -268,7 +269,7 @@ describe('the range plot (002 Fig. 2)', () => {
   });
 
   it('renders in headless Chromium', (context) => {
-    const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+    const chromium = findChromium();
     if (chromium === undefined) {
       console.log('SKIPPED: no Chromium installed (apt-get install chromium) to render the SVG');
       context.skip();
@@ -276,7 +277,7 @@ describe('the range plot (002 Fig. 2)', () => {
     }
     const svgPath = file('plot.svg', svg);
     const png = join(dir, 'plot.png');
-    const r = spawnSync(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--user-data-dir=${join(dir, 'profile')}`, `--screenshot=${png}`, '--window-size=760,480', `file://${svgPath}`], {
+    const r = spawnSync(chromium, [...headlessFlags(join(dir, 'profile')), `--screenshot=${png}`, '--window-size=760,480', `file://${svgPath}`], {
       encoding: 'utf8',
       timeout: 60_000,
     });

@@ -41,9 +41,18 @@ describe.runIf(registry)('the packed package in a fresh project', { timeout: 600
 
   it('ships the prebuilt addon, the docs and LICENSE, and no source maps or unbundled modules', () => {
     expect(files).toContain(`prebuilds/${process.platform}-${process.arch}/tie-eval.glibc.node`);
-    for (const f of ['LICENSE', 'CHANGELOG.md', 'README.md', 'docs/api.md', 'dist/index.js', 'dist/index.cjs', 'dist/cli/bin.js', 'wasm/tie-eval.wasm']) expect(files).toContain(f);
+    for (const f of ['LICENSE', 'CHANGELOG.md', 'README.md', 'docs/api.md', 'dist/index.js', 'dist/index.cjs', 'dist/cli/bin.js', 'dist/browser.js', 'wasm/tie-eval.wasm', 'wasm/tie-eval.single.wasm']) expect(files).toContain(f);
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
-    expect(files.filter((f) => f.startsWith('dist/') && f.endsWith('.js') && !/^dist\/(index|runWorker|cli\/bin|cli\/runWorker)\.js$/.test(f))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('dist/') && f.endsWith('.js') && !/^dist\/(index|runWorker|browser|cli\/bin|cli\/runWorker)\.js$/.test(f))).toEqual([]);
+    expect(files.filter((f) => f.includes('.browser.'))).toEqual([]);
+  });
+
+  it('serves a browser bundler dist/browser.js (the `browser` condition), with no Node module in it', async () => {
+    writeFileSync(join(project, 'page.mjs'), "import { ready, evaluate } from 'tie-eval';\nawait ready();\ndocument.title = String(evaluate({ scores: [1, 1], labels: [1, 0] }, ['AP']).AP);\n");
+    const { build } = await import('esbuild');
+    const result = await build({ entryPoints: [join(project, 'page.mjs')], bundle: true, platform: 'browser', format: 'esm', write: false, metafile: true, logLevel: 'silent' });
+    expect(Object.keys(result.metafile.inputs).filter((f) => f.includes('node_modules/tie-eval/'))).toEqual(['node_modules/tie-eval/dist/browser.js']);
+    expect(result.outputFiles[0]!.text).not.toMatch(/from ["']node:|require\(["']node:/);
   });
 
   it('serves the native backend from the prebuilt binary, with no install step run', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WasmThreads } from '../src/backends/wasmThreads.js';
+import { workerHost } from '../src/backends/workerHost.js';
 
 // A module whose only import, env.missing, no worker can give it: its instance fails to load.
 const UNLOADABLE = Uint8Array.of(
@@ -12,7 +13,7 @@ describe('the WASM worker threads', () => {
   it('a worker that cannot load the module is given up, and no other is tried: the calling thread does the work', () => {
     const module = new WebAssembly.Module(UNLOADABLE);
     const memory = new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true });
-    const threads = new WasmThreads(module, memory, [], []);
+    const threads = new WasmThreads(module, memory, [], [], workerHost);
     expect(threads.reserve(2)).toBe(0);
     expect(threads.reserve(3)).toBe(0);
   });

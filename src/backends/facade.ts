@@ -1,7 +1,6 @@
 import type { Backend, BackendChoice, BackendName } from './backend.js';
 import { jsBackend } from './js.js';
-import { loadNativeBackend } from './native.js';
-import { loadWasmBackend } from './wasm.js';
+import { LOADERS } from './loadBackends.js';
 
 const NAMES: readonly BackendName[] = ['native', 'wasm', 'js'];
 
@@ -17,9 +16,9 @@ function tryLoad(name: BackendName, load: () => Backend): void {
   }
 }
 
-// At load time, synchronously: the native addon, else WebAssembly, else the TypeScript reference.
-tryLoad('native', () => loadNativeBackend());
-tryLoad('wasm', () => loadWasmBackend());
+// At load time, synchronously: the native addon, else WebAssembly, else the TypeScript reference
+// (in a browser, only the reference: ready() adds WebAssembly).
+for (const [name, load] of LOADERS) tryLoad(name, load);
 loaded.set('js', jsBackend);
 
 /** A backend by name, or an error that carries why it did not load. */
@@ -33,9 +32,20 @@ function named(name: string, origin: string): Backend {
   return backend;
 }
 
-const forcedName = process.env.TIE_EVAL_BACKEND;
+const forcedName = typeof process === 'undefined' ? undefined : process.env.TIE_EVAL_BACKEND;
 const forced = forcedName !== undefined && forcedName !== '';
-const selected: Backend = forced ? named(forcedName, 'TIE_EVAL_BACKEND') : (loaded.get('native') ?? loaded.get('wasm') ?? jsBackend);
+const choose = (): Backend => (forced ? named(forcedName, 'TIE_EVAL_BACKEND') : (loaded.get('native') ?? loaded.get('wasm') ?? jsBackend));
+let selected = choose();
+
+/**
+ * Adds a backend loaded after start (a browser's WASM module, by ready()), or records why it
+ * did not load; `auto` then serves the best one loaded.
+ */
+export function addBackend(name: BackendName, load: () => Backend): void {
+  failures.delete(name);
+  tryLoad(name, load);
+  selected = choose();
+}
 
 /**
  * Under `auto`, batches with fewer entries than this go to the TypeScript reference: below it

@@ -1,21 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../core/packageRoot.js';
 import type { Backend } from './backend.js';
 import { checkScores } from './checkArgs.js';
 import { Status } from '../core/status.js';
 import { WasmBatch } from './wasmBatch.js';
-import { WasmMemory } from './wasmMemory.js';
+import type { WasmMemory } from './wasmMemory.js';
 
-/** Where `npm run build` (asc, asconfig.json) writes the module: <package>/wasm/tie-eval.wasm (node-gyp owns build/). */
-export const wasmPath = (): string => join(packageRoot(), 'wasm/tie-eval.wasm');
-
-/**
- * Loads the WASM backend synchronously (the module is small enough to compile on the main
- * thread). Throws when wasm/tie-eval.wasm is missing or does not load.
- */
-export function loadWasmBackend(path: string = wasmPath()): Backend {
-  const memory = new WasmMemory(readFileSync(path));
+/** The WASM backend over an instance of the module and its memory (see loadBackends for Node, ready for a browser). */
+export function wasmBackend(memory: WasmMemory): Backend {
   return {
     name: 'wasm',
     prepare(judged, plan, threads = 1) {

@@ -68,7 +68,7 @@ export class WasmBatch {
     this.states = (plan.flags & PlanFlag.NEEDS_ORDER) !== 0 ? G_STATES_MAX : 0;
     // the threads: the calling one and helpers, as many as the batch is worth
     const wanted = partsOf(queries, entries, threads);
-    this.parts = wanted > 1 ? 1 + memory.threads.reserve(wanted - 1) : 1;
+    this.parts = wanted > 1 && memory.threads !== null ? 1 + memory.threads.reserve(wanted - 1) : 1;
     this.chunk = Math.max(1, Math.floor((queries * CHUNK_ENTRIES) / Math.max(1, entries)));
     const sameIdeal = ideal === labels && idealOffsets === offsets;
     this.layout = layoutBatch({
@@ -167,7 +167,7 @@ export class WasmBatch {
       scratch: helpers.map((t) => [l.base + t * l.scratchBytes, this.capacity, this.plan.thresholds.length, this.plan.gainType.length, this.plan.measures.length, this.ideals, this.states]),
       status: helpers.map((t) => l.status + t * 16),
     };
-    const failure = memory.threads.run(this.parts - 1, job, { kernels: steps.map((step) => memory.kernel(step.name)), status: l.status });
+    const failure = memory.threads!.run(this.parts - 1, job, { kernels: steps.map((step) => memory.kernel(step.name)), status: l.status });
     status.set(failure ?? [Status.OK, -1, -1]);
     return status[0]!;
   }

@@ -1,6 +1,7 @@
 import { LABEL_TYPES, type LabelArray } from '../core/labels.js';
 import type { WasmKernel } from './wasmChunks.js';
 import { WasmThreads } from './wasmThreads.js';
+import type { WorkerHost } from './workerHost.js';
 
 /** The module's exports the glue calls besides the kernels. */
 export interface Exports {
@@ -20,14 +21,17 @@ const MAX_PAGES = 65536;
 const MAX_MEMORY = MAX_PAGES * PAGE;
 
 /**
- * One instance of the module and its shared linear memory, which every batch uses in turn: a
- * batch that finds another owner copies its arrays back in (see WasmBatch). Memory only grows;
- * the typed views of it are made anew only after it grew, so an evaluate on a prepared batch
- * allocates nothing. Worker threads (`threads`) run instances of the module on the same memory.
+ * One instance of the module and its linear memory, which every batch uses in turn: a batch
+ * that finds another owner copies its arrays back in (see WasmBatch). Memory only grows; the
+ * typed views of it are made anew only after it grew, so an evaluate on a prepared batch
+ * allocates nothing. With a worker host the memory is shared and worker threads (`threads`) run
+ * instances of the module on it (the module must be the shared build, wasm/tie-eval.wasm);
+ * without one (`host` null: a page that is not cross-origin isolated, where no memory can be
+ * shared) the memory is private, the module the single-thread build (wasm/tie-eval.single.wasm).
  */
 export class WasmMemory {
   readonly exports: Exports;
-  readonly threads: WasmThreads;
+  readonly threads: WasmThreads | null;
   /** the batch whose arrays are in memory */
   owner: object | null = null;
   /** how many times a batch copied its arrays in (the worker threads lay out their scratch again after each) */
@@ -39,11 +43,11 @@ export class WasmMemory {
   private u32: Uint32Array<ArrayBufferLike> = new Uint32Array(0);
   private u8: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
 
-  constructor(bytes: Uint8Array) {
-    const module = new WebAssembly.Module(bytes);
-    this.memory = new WebAssembly.Memory({ initial: 2, maximum: MAX_PAGES, shared: true });
+  /** @throws WebAssembly.LinkError when the module's memory is not shared as `host` asks */
+  constructor(module: WebAssembly.Module, host: WorkerHost | null) {
+    this.memory = new WebAssembly.Memory({ initial: 2, maximum: MAX_PAGES, shared: host !== null });
     this.exports = new WebAssembly.Instance(module, { env: { memory: this.memory } }).exports as unknown as Exports;
-    this.threads = new WasmThreads(module, this.memory, KERNELS, ARG_COUNTS);
+    this.threads = host === null ? null : new WasmThreads(module, this.memory, KERNELS, ARG_COUNTS, host);
   }
 
   /** The kernel export of this name. */

@@ -1,15 +1,12 @@
-import { Worker } from 'node:worker_threads';
 import { takeChunks, type WasmKernel } from './wasmChunks.js';
-import { SLOT, workerMain, type WorkerData } from './wasmWorkerMain.js';
+import { SLOT, type WorkerData } from './wasmWorkerMain.js';
+import type { WorkerHost } from './workerHost.js';
 
 /** How long the calling thread waits for a new worker's instance before it does without it (ms). */
 const START_TIMEOUT_MS = 10_000;
 
 /** How long a worker spins for the next job before it sleeps (ms), as the addon's threads (native/workerPool.hpp). */
 const SPIN_MS = 2;
-
-/** What a worker runs: the two self-contained functions, the loop given its data and the chunk taker. */
-const WORKER_SOURCE = `(${workerMain.toString()})(require('node:worker_threads').workerData, ${takeChunks.toString()});`;
 
 /** Kernels run over a batch's queries, shared among threads: each chunk through every step (at most two: step 0, steps 1-3). */
 export interface ThreadJob {
@@ -29,12 +26,12 @@ export interface ThreadJob {
 
 /**
  * Worker threads that run the WASM kernels beside the calling thread, each with its own instance
- * of the module on the one shared memory. They are started on first need, kept for later calls
- * (waiting on their control blocks, unref'd: they never keep the process alive), and take
+ * of the module on the one shared memory. They are started on first need (Node) or ahead of
+ * calls (a browser: `start`), kept for later calls (waiting on their control blocks), and take
  * chunks of queries with the calling thread, as the addon's threads do.
  */
 export class WasmThreads {
-  private readonly helpers: { readonly worker: Worker; readonly control: Int32Array }[] = [];
+  private readonly helpers: { readonly control: Int32Array }[] = [];
   private readonly next = new Int32Array(new SharedArrayBuffer(4));
   private job = 0;
   private failed = false;
@@ -44,29 +41,50 @@ export class WasmThreads {
     private readonly memory: WebAssembly.Memory,
     private readonly kernels: readonly string[],
     private readonly argCounts: readonly number[],
+    private readonly host: WorkerHost,
   ) {}
 
   /**
-   * Starts helpers until there are `count`, unless one fails to load (then no more are tried);
-   * returns how many there are.
+   * Where the host starts helpers inside a call, starts them until there are `count`, unless
+   * one fails to load (then no more are tried); returns how many there are (at most `count`).
    */
   reserve(count: number): number {
-    while (!this.failed && this.helpers.length < count) {
-      const control = new Int32Array(new SharedArrayBuffer(SLOT.SIZE * 4));
-      const workerData: WorkerData = { module: this.module, memory: this.memory, control: control.buffer as SharedArrayBuffer, next: this.next.buffer as SharedArrayBuffer, kernels: this.kernels, argCounts: this.argCounts, slot: SLOT, spinMs: SPIN_MS };
-      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
-      worker.unref();
-      // an error after the start is reported through the control block; the event must not go unheard
-      worker.on('error', () => {});
-      Atomics.wait(control, SLOT.READY, 0, START_TIMEOUT_MS);
-      if (Atomics.load(control, SLOT.READY) !== 1) {
-        this.failed = true;
-        void worker.terminate();
-      } else {
-        this.helpers.push({ worker, control });
-      }
+    while (this.host.startsInCall && !this.failed && this.helpers.length < count) {
+      const helper = this.spawn();
+      Atomics.wait(helper.control, SLOT.READY, 0, START_TIMEOUT_MS);
+      this.settle(helper);
     }
     return Math.min(count, this.helpers.length);
+  }
+
+  /**
+   * Starts helpers until there are `count` without blocking the calling thread (a page's
+   * thread polls while they load), unless one fails to load; resolves to how many there are.
+   */
+  async start(count: number): Promise<number> {
+    while (!this.failed && this.helpers.length < count) {
+      const helper = this.spawn();
+      const until = performance.now() + START_TIMEOUT_MS;
+      while (Atomics.load(helper.control, SLOT.READY) === 0 && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 2));
+      this.settle(helper);
+    }
+    return this.helpers.length;
+  }
+
+  private spawn(): { readonly control: Int32Array; readonly thread: { terminate(): void } } {
+    const control = new Int32Array(new SharedArrayBuffer(SLOT.SIZE * 4));
+    const data: WorkerData = { module: this.module, memory: this.memory, control: control.buffer as SharedArrayBuffer, next: this.next.buffer as SharedArrayBuffer, kernels: this.kernels, argCounts: this.argCounts, slot: SLOT, spinMs: SPIN_MS };
+    return { control, thread: this.host.start(data) };
+  }
+
+  /** Keeps a started helper that is ready; gives up one that failed or timed out, and any more. */
+  private settle(helper: ReturnType<WasmThreads['spawn']>): void {
+    if (Atomics.load(helper.control, SLOT.READY) === 1) {
+      this.helpers.push(helper);
+    } else {
+      this.failed = true;
+      helper.thread.terminate();
+    }
   }
 
   /**
@@ -105,7 +123,7 @@ export class WasmThreads {
       const until = performance.now() + SPIN_MS;
       for (let t = 0; t < helpers; t++) {
         const { control } = this.helpers[t]!;
-        while (Atomics.load(control, SLOT.DONE) !== number && performance.now() < until);
+        while (Atomics.load(control, SLOT.DONE) !== number && (performance.now() < until || !this.host.canBlock));
         for (let done = Atomics.load(control, SLOT.DONE); done !== number; done = Atomics.load(control, SLOT.DONE)) Atomics.wait(control, SLOT.DONE, done);
         failures[t]!.set(control.subarray(SLOT.FAILURE, SLOT.FAILURE + 3));
       }

@@ -9,25 +9,16 @@ import { tieStats } from '../runs/tieStats.js';
 import { forEachRunQuery } from '../io/forEachRunQuery.js';
 import type { TieMode } from '../ties/modes.js';
 import { table } from '../format/table.js';
-import type { RunEvaluation } from '../runs/evaluateRunFile.js';
+import { RANGE_MODES, rangeMeans } from '../runs/rangeMeans.js';
 import type { CliIo } from './io.js';
-import { meanOf } from '../core/means.js';
 import { addRunOptions, evaluateFlags, positiveInteger, type RunFlags } from './runOptions.js';
 
-const RANGE_MODES: TieMode[] = ['pessimistic', 'average', 'trec', 'optimistic'];
 const formatOption = (): Option => new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
 const real = (text: string): number => {
   const x = Number(text);
   if (text.trim() === '' || !Number.isFinite(x)) throw new InvalidArgumentError(`'${text}' is not a number`);
   return x;
 };
-/** A run's means of one measure in each regime of RANGE_MODES. */
-function rangeMeans(run: RunEvaluation, name: string): Omit<RangePoint, 'run'> {
-  const i = run.names.indexOf(name);
-  const [pessimistic, average, trec, optimistic] = RANGE_MODES.map((mode) => meanOf(run.values.get(mode)![i]!, 0, run.queries.length)) as [number, number, number, number];
-  return { pessimistic, average, trec, optimistic };
-}
-
 const write = (io: CliIo, output: string | undefined, text: string): void => (output === undefined ? io.stdout(text) : writeOutput(output, text));
 
 /** `tie-eval ties`, `range`, `band`, `compare`, `plot`: analyses of ties in runs. */

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { cores } from '../core/cores.js';
 import { splitRun } from '../io/splitRun.js';
 import { collectRun, type CollectedRun } from './collectRun.js';
 import type { Input } from '../io/input.js';
@@ -17,7 +17,7 @@ const AUTO_MOST = 4;
 function threadCount(runPath: string, options: RunOptions): number {
   if (options.threads !== undefined) return options.threads;
   try {
-    return statSync(runPath).size > AUTO_ABOVE ? Math.min(availableParallelism(), AUTO_MOST) : 1;
+    return statSync(runPath).size > AUTO_ABOVE ? Math.min(cores(), AUTO_MOST) : 1;
   } catch {
     return 1;
   }

@@ -1,5 +1,5 @@
-import { availableParallelism } from 'node:os';
 import type { BackendChoice } from '../backends/backend.js';
+import { cores } from '../core/cores.js';
 import { InputError } from '../core/errors.js';
 import { DEFAULT_MEASURES, expandMeasures, type MeasureRequest } from '../measures/expandNames.js';
 import { parsePositiveInteger } from '../measures/params.js';
@@ -61,7 +61,7 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly S
   const level = options.relevanceLevel ?? 1;
   if (parsePositiveInteger(String(level)) !== level) throw new InputError(`relevanceLevel must be a positive integer, not ${level}`);
   // each reading thread holds its own qrels: more threads than 4 per core only cost memory
-  const most = 4 * availableParallelism();
+  const most = 4 * cores();
   if (options.threads !== undefined && !(Number.isInteger(options.threads) && options.threads >= 1 && options.threads <= most)) {
     throw new InputError(`threads must be an integer from 1 to ${most} (4 per core), not ${options.threads}`);
   }
