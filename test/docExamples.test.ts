@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustPValues, evaluate, evaluateBatch, evaluateRun, FeatureEvaluator, randomizationTest, TieCounter } from '../src/index.js';
+import { adjustPValues, backendInfo, evaluate, evaluateBatch, evaluateRun, FeatureEvaluator, randomizationTest, ready, TieCounter } from '../src/index.js';
 import { meanOf } from '../src/core/means.js';
 import { FeatureTies } from '../src/features/featureTies.js';
 import { parseAnyMeasure } from '../src/measures/expandNames.js';
@@ -7,7 +7,9 @@ import { log2 } from '../src/reference/log2.js';
 
 /** The values the doc comments' @example lines show, one by one. */
 describe('the doc comments\' examples', () => {
-  it('give the values they show', () => {
+  it('give the values they show', async () => {
+    // ready's: in Node it resolves at once to the backend that serves
+    expect((await ready()).selected).toBe(backendInfo().selected);
     // evaluate's doc comment, and the README's example (with RR)
     const e = evaluate({ scores: [3, 2, 2, 1], labels: [0, 1, 0, 1] }, ['AP', 'P@2', 'RR']);
     expect(e.AP!.toFixed(4)).toBe('0.4583');
