@@ -17,7 +17,8 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
     exports.Set("TrecReader", DefineClass(env, "TrecReader",
                                           {InstanceMethod("qrels", &TrecReaderBinding::Qrels), InstanceMethod("startRun", &TrecReaderBinding::StartRun),
                                            InstanceMethod("run", &TrecReaderBinding::Run), InstanceMethod("endRun", &TrecReaderBinding::EndRun),
-                                           InstanceMethod("take", &TrecReaderBinding::Take), InstanceMethod("judgements", &TrecReaderBinding::Judgements)}));
+                                           InstanceMethod("take", &TrecReaderBinding::Take), InstanceMethod("judgements", &TrecReaderBinding::Judgements),
+                                           InstanceMethod("share", &TrecReaderBinding::Share), InstanceMethod("attach", &TrecReaderBinding::Attach)}));
   }
 
   explicit TrecReaderBinding(const Napi::CallbackInfo& info) : Napi::ObjectWrap<TrecReaderBinding>(info) {}
@@ -35,6 +36,16 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
   Napi::Value StartRun(const Napi::CallbackInfo& info) {
     if (info.Length() != 2 || !info[0].IsBoolean() || !info[1].IsBoolean()) return fail(info.Env(), "startRun(judgedOnly, tieKeys) takes two booleans");
     reader_.startRun(info[0].As<Napi::Boolean>().Value(), info[1].As<Napi::Boolean>().Value());
+    return info.Env().Undefined();
+  }
+
+  /** share() -> token: the judgements, frozen, for readers on other threads (attach) while this reader lives */
+  Napi::Value Share(const Napi::CallbackInfo& info) { return Napi::Number::New(info.Env(), reader_.share()); }
+
+  /** attach(token): read runs against the judgements another reader shared; throws when they are gone */
+  Napi::Value Attach(const Napi::CallbackInfo& info) {
+    if (info.Length() != 1 || !info[0].IsNumber()) return fail(info.Env(), "attach(token) takes the number share() gave");
+    if (!reader_.attach(info[0].As<Napi::Number>().DoubleValue())) return fail(info.Env(), "attach: no shared judgements live under that token");
     return info.Env().Undefined();
   }
 
@@ -76,7 +87,7 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
       offsets.push_back(static_cast<uint32_t>(labels.size()));
     }
     auto result = Napi::Array::New(env, 3);
-    result.Set(0u, strings(env, reader_.judgedQids));
+    result.Set(0u, strings(env, reader_.judgedQids()));
     result.Set(1u, copy<Napi::Uint32Array>(env, offsets, offsets.size()));
     result.Set(2u, copy<Napi::Int32Array>(env, labels, labels.size()));
     return result;
@@ -91,6 +102,7 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
         info[1].As<Napi::TypedArray>().ElementLength() < reader::INFO_SIZE) {
       return fail(env, "info must be a Float64Array of " + std::to_string(reader::INFO_SIZE) + " values");
     }
+    if (!run && reader_.frozen()) return fail(env, "qrels: the judgements are frozen (read, shared or attached); use a new reader");
     const auto chunk = info[0].As<Napi::Uint8Array>();
     double* state = info[1].As<Napi::Float64Array>().Data();
     const int problem = run ? reader_.run(chunk.Data(), chunk.ElementLength(), state) : reader_.qrels(chunk.Data(), chunk.ElementLength(), state);

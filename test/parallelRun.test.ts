@@ -123,7 +123,9 @@ describe.each(BACKENDS.map((b) => b.name))('--threads (%s)', (backend) => {
     expect(out.stderr).toContain(`-bad.run:${bad.length - 1}: a run line has 6 fields`);
   });
 
-  it('a worker thread that fails (its qrels file gone): the run is read in one thread, with a warning naming the error', async () => {
+  // the addon's judgements are shared with the reading threads (read once); the TypeScript
+  // reader's are read again by each thread, which then fails when the file is gone
+  it(backend === 'native' ? 'the reading threads share the judgements read once: the qrels file gone, the run is still read by 3 threads' : 'a worker thread that fails (its qrels file gone): the run is read in one thread, with a warning naming the error', async () => {
     const gone = file(`${backend}-gone.qrels`, qrels);
     const options = { modes: ['average'] as TieMode[], backend: backend as RunFlags['backend'], judgedOnly: false, maxRank: 0, allQueries: false };
     const source = await readQrelsSource(gone, options.backend);
@@ -131,9 +133,14 @@ describe.each(BACKENDS.map((b) => b.name))('--threads (%s)', (backend) => {
     const measures = expandMeasures('AP,nDCG@10', 1);
     const fell = await evaluateRunFile(r, source, measures, { ...options, threads: 3 });
     const one = await evaluateRunFile(r, source, measures, { ...options, threads: 1 });
-    expect(fell.threads).toBe(1);
     expect(fell.values).toEqual(one.values);
-    expect(fell.warnings).toEqual([expect.stringMatching(/a worker thread failed \(.*gone\.qrels.*\); the run was read in one thread$/), ...one.warnings]);
+    if (backend === 'native') {
+      expect(fell.threads).toBe(3);
+      expect(fell.warnings).toEqual(one.warnings);
+    } else {
+      expect(fell.threads).toBe(1);
+      expect(fell.warnings).toEqual([expect.stringMatching(/a worker thread failed \(.*gone\.qrels.*\); the run was read in one thread$/), ...one.warnings]);
+    }
   });
 
   it('reports the bytes of every part as progress', async () => {

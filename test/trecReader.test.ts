@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadAddon } from '../src/addon/addon.js';
 import { parseScore } from '../src/io/parseNumber.js';
 import { forEachRunQuery as readRun } from '../src/io/forEachRunQuery.js';
-import { readQrelsNative, readRunNative } from '../src/io/readTrecNative.js';
+import { attachQrelsNative, readQrelsNative, readRunNative } from '../src/io/readTrecNative.js';
 import { Info } from '../src/addon/trecReader.js';
 import { pick, randInt, rng } from '../src/util/random.js';
 import { COMPILED } from './backends.js';
@@ -101,5 +101,26 @@ describe.skipIf(!hasNative)('the native reader', () => {
     expect(() => call.run!('1 Q0 a 1 1 r\n', new Float64Array(Info.SIZE))).toThrow(TypeError);
     expect(() => call.qrels!(Buffer.from('1 0 a 1\n'), new Float64Array(3))).toThrow(/info must be a Float64Array of 11 values/);
     expect(() => call.startRun!(1)).toThrow(TypeError);
+    expect(() => call.attach!('1')).toThrow(/attach\(token\) takes the number share\(\) gave/);
+    expect(() => call.attach!(-1)).toThrow(/no shared judgements live under that token/);
+  });
+
+  it('shares frozen judgements: an attached reader reads runs as the owner does, and neither takes qrels lines after', async () => {
+    const { TrecReader } = loadAddon();
+    const qrels = file('shared.qrels', '1 0 a 1\n1 0 b 0\n2 0 c 2\n2 0 x -1\n');
+    const run = file('shared.run', '1 Q0 a 1 3 r\n1 Q0 z 2 2 r\n2 Q0 x 1 5 r\n2 Q0 c 2 4 r\n3 Q0 c 1 1 r\n');
+    const owner = await readQrelsNative(qrels, new TrecReader());
+    const token = owner.reader.share();
+    expect(owner.reader.share()).toBeGreaterThan(token);
+    const attached = attachQrelsNative(token, new TrecReader(), 'shared.qrels');
+    expect(attached.qids).toEqual(owner.qids);
+    const read = async (q: typeof owner): Promise<unknown[]> => {
+      const got: unknown[] = [];
+      await readRunNative(run, q, false, true, 1000, (b) => got.push([b.qids, [...b.groups], [...b.labels], [...b.ideal], [...b.tieKeys!]]));
+      return got;
+    };
+    expect(await read(attached)).toEqual(await read(owner));
+    expect(await read(attached)).toEqual([[['1', '2', '3'], [0, 1, -1], [1, -1, -2, 2], [1, 0, 2, -2], [1, 0, 0, 1]]]);
+    for (const reader of [owner.reader, attached.reader]) expect(() => reader.qrels(Buffer.from('4 0 d 1\n'), new Float64Array(Info.SIZE))).toThrow(/the judgements are frozen/);
   });
 });

@@ -6,7 +6,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -42,21 +45,70 @@ enum Info : int {
   INFO_SIZE = 11
 };
 
+/**
+ * A qrels file's judgements: written while the file is read, then frozen and only read, so that
+ * readers on other threads can share one copy (see TrecReader::share).
+ */
+struct Judgements {
+  /** the query ids, in order of first appearance: query g is group g */
+  std::vector<std::string> qids;
+  /** the same ids in a flat table (no allocation per query) */
+  IdTable queryIds;
+  /** the judged documents, by group */
+  JudgedDocs docs;
+};
+
 class TrecReader {
  public:
   /** The qrels' query ids, in order of first appearance: query g is group g. */
-  std::vector<std::string> judgedQids;
+  const std::vector<std::string>& judgedQids() const { return judgements_->qids; }
 
-  /** The qrels' judged documents, by group (the query read last is frozen first). */
+  /** The qrels' judged documents, by group (the query read last is frozen first, unless they are shared, hence frozen). */
   const JudgedDocs& judgements() {
-    judged_.freeze();
+    if (!frozen_) {
+      judgements_->docs.freeze();
+      frozen_ = true;
+    }
     qrelsCurrent_ = -1;
-    return judged_;
+    return judgements_->docs;
   }
 
-  /** Reads qrels lines `qid iter docno label` from buf[0..length). */
+  /**
+   * Freezes the judgements and makes them available to readers on other threads of the process
+   * (attach), for as long as this reader lives; returns the token that names them.
+   */
+  double share() {
+    judgements();
+    std::lock_guard<std::mutex> lock(registryMutex());
+    auto& shared = registry();
+    // forget what readers that ended shared, so the registry stays small
+    for (auto it = shared.begin(); it != shared.end();) it = it->second.expired() ? shared.erase(it) : std::next(it);
+    const double token = ++lastToken();
+    shared.emplace(token, judgements_);
+    return token;
+  }
+
+  /**
+   * Reads against the judgements another reader shared (frozen: lookups only, safe from any
+   * number of threads) instead of reading a qrels file; false when `token` names none that lives.
+   */
+  bool attach(double token) {
+    std::lock_guard<std::mutex> lock(registryMutex());
+    const auto found = registry().find(token);
+    std::shared_ptr<Judgements> shared = found == registry().end() ? nullptr : found->second.lock();
+    if (shared == nullptr) return false;
+    judgements_ = std::move(shared);
+    frozen_ = true;
+    return true;
+  }
+
+  /** Whether the judgements are frozen (qrels lines are no longer taken). */
+  bool frozen() const { return frozen_; }
+
+  /** Reads qrels lines `qid iter docno label` from buf[0..length) (not once frozen: see frozen). */
   int qrels(const uint8_t* buf, size_t length, double* info) {
     size_t bounds[16];
+    Judgements& j = *judgements_;
     return forEachLine(buf, length, info, [&](size_t start, size_t end) -> int {
       if (isSkippable(buf, start, end)) return NONE;
       const int count = splitFields(buf, start, end, bounds, 7);
@@ -64,23 +116,23 @@ class TrecReader {
       const double label = parseInteger(buf, bounds[6], bounds[7]);
       // a label is a C int, as trec_eval reads it (parseQrels in src/io/parseQrels.ts keeps the same range)
       if (!(label >= -2147483648.0 && label <= 2147483647.0)) return bad(info, NOT_A_NUMBER, start, end, count);
-      if (qrelsCurrent_ < 0 || !same(judgedQids[qrelsCurrent_], buf, bounds[0], bounds[1])) {
+      if (qrelsCurrent_ < 0 || !same(j.qids[qrelsCurrent_], buf, bounds[0], bounds[1])) {
         const uint32_t qidHash = hashBytes(buf, bounds[0], bounds[1]);
-        qrelsCurrent_ = queryIds_.find(buf, bounds[0], bounds[1], qidHash);
+        qrelsCurrent_ = j.queryIds.find(buf, bounds[0], bounds[1], qidHash);
         if (qrelsCurrent_ < 0) {
-          qrelsCurrent_ = queryIds_.add(buf, bounds[0], bounds[1], qidHash);
-          judgedQids.emplace_back(reinterpret_cast<const char*>(buf + bounds[0]), bounds[1] - bounds[0]);
+          qrelsCurrent_ = j.queryIds.add(buf, bounds[0], bounds[1], qidHash);
+          j.qids.emplace_back(reinterpret_cast<const char*>(buf + bounds[0]), bounds[1] - bounds[0]);
         }
-        judged_.open(qrelsCurrent_);
+        j.docs.open(qrelsCurrent_);
       }
       const uint32_t hash = hashBytes(buf, bounds[4], bounds[5]);
-      const double first = judged_.lineOf(buf, bounds[4], bounds[5], hash);
+      const double first = j.docs.lineOf(buf, bounds[4], bounds[5], hash);
       if (first >= 0) {
         info[FIRST_LINE] = first;
         return bad(info, LISTED_TWICE, start, end, count);
       }
       // a negative label: held by the judgements but unjudged (-2), as apart from a document they lack (-1)
-      judged_.add(buf, bounds[4], bounds[5], hash, label < 0 ? UNJUDGED : static_cast<int32_t>(label), info[LINE]);
+      j.docs.add(buf, bounds[4], bounds[5], hash, label < 0 ? UNJUDGED : static_cast<int32_t>(label), info[LINE]);
       return NONE;
     });
   }
@@ -95,7 +147,7 @@ class TrecReader {
     tieKeys_ = tieKeys;
     runHas_ = false;
     lastGroup_ = -1;
-    groupDone_.assign(judgedQids.size(), 0);
+    groupDone_.assign(judgements_->qids.size(), 0);
     unjudgedDone_.clear();
     qids.clear();
     groups.clear();
@@ -114,6 +166,7 @@ class TrecReader {
    */
   int run(const uint8_t* buf, size_t length, double* info) {
     size_t bounds[16];
+    const Judgements& j = *judgements_;
     return forEachLine(buf, length, info, [&](size_t start, size_t end) -> int {
       if (isSkippable(buf, start, end)) return NONE;
       // fields after the sixth are ignored, as trec_eval does (its own test runs carry some)
@@ -133,10 +186,10 @@ class TrecReader {
         runQid_.assign(reinterpret_cast<const char*>(buf + bounds[0]), bounds[1] - bounds[0]);
         // a run in the qrels' query order finds each query right after the last one, unhashed
         const size_t next = static_cast<size_t>(lastGroup_ + 1);
-        if (next < judgedQids.size() && judgedQids[next] == runQid_) runGroup_ = static_cast<int32_t>(next);
+        if (next < j.qids.size() && j.qids[next] == runQid_) runGroup_ = static_cast<int32_t>(next);
         else {
           const auto* qid = reinterpret_cast<const uint8_t*>(runQid_.data());
-          runGroup_ = queryIds_.find(qid, 0, runQid_.size(), hashBytes(qid, 0, runQid_.size()));
+          runGroup_ = j.queryIds.find(qid, 0, runQid_.size(), hashBytes(qid, 0, runQid_.size()));
         }
         if (runGroup_ >= 0 ? groupDone_[runGroup_] != 0 : unjudgedDone_.count(runQid_) > 0) return bad(info, UNGROUPED, start, end, count);
         if (runGroup_ >= 0) lastGroup_ = runGroup_;
@@ -158,7 +211,7 @@ class TrecReader {
       const int32_t doc = runDocs_.add(buf, bounds[4], bounds[5], hash);
       runLines_.push_back(info[LINE]);
       if (runGroup_ < 0) return NONE;
-      const int32_t label = judged_.label(runGroup_, buf, bounds[4], bounds[5], hash);
+      const int32_t label = j.docs.label(runGroup_, buf, bounds[4], bounds[5], hash);
       if (judgedOnly_ && label < 0) return NONE;
       scores.push_back(score);
       labels.push_back(label);
@@ -208,9 +261,9 @@ class TrecReader {
   }
 
  private:
-  /** the qrels' query ids: id g is group g (a flat table: no allocation per query) */
-  IdTable queryIds_;
-  JudgedDocs judged_;
+  /** this reader's own judgements, or those another reader shared (see attach) */
+  std::shared_ptr<Judgements> judgements_ = std::make_shared<Judgements>();
+  bool frozen_ = false;
   int32_t qrelsCurrent_ = -1;
   bool judgedOnly_ = false;
   bool tieKeys_ = false;
@@ -234,8 +287,9 @@ class TrecReader {
     if (tieKeys_) writeKeys();
     if (runGroup_ >= 0) {
       groupDone_[runGroup_] = 1;
-      const int32_t* judgedLabels = judged_.labels(runGroup_);
-      ideal.insert(ideal.end(), judgedLabels, judgedLabels + judged_.count(runGroup_));
+      const JudgedDocs& docs = judgements_->docs;
+      const int32_t* judgedLabels = docs.labels(runGroup_);
+      ideal.insert(ideal.end(), judgedLabels, judgedLabels + docs.count(runGroup_));
     } else unjudgedDone_.insert(runQid_);
     idealOffsets.push_back(static_cast<uint32_t>(ideal.size()));
     qids.push_back(runQid_);
@@ -256,6 +310,20 @@ class TrecReader {
       return c != 0 ? c > 0 : runDocs_.length(x) > runDocs_.length(y);
     });
     for (size_t rank = 0; rank < byId_.size(); rank++) keys[first + byId_[rank]] = static_cast<int32_t>(rank);
+  }
+
+  // the judgements shared in this process, by token; a weak hold: they live as long as their reader
+  static std::mutex& registryMutex() {
+    static std::mutex mutex;
+    return mutex;
+  }
+  static std::unordered_map<double, std::weak_ptr<Judgements>>& registry() {
+    static std::unordered_map<double, std::weak_ptr<Judgements>> shared;
+    return shared;
+  }
+  static double& lastToken() {
+    static double last = 0;
+    return last;
   }
 
   static bool same(const std::string& id, const uint8_t* buf, size_t start, size_t end) {

@@ -54,6 +54,21 @@ export async function readQrelsNative(input: Input, reader: TrecReader): Promise
     const problem = reader.qrels(chunk, info);
     if (problem !== Problem.NONE) throw lineProblem(path, false, problem, chunk, info);
   });
+  return judgementsOf(reader, path);
+}
+
+/**
+ * The qrels another thread's reader read and shared (TrecReader.share gave `token`), for a
+ * reader on this thread: the documents and their hash tables are not copied, only each query's labels.
+ * @throws TypeError when the sharing reader is gone
+ */
+export function attachQrelsNative(token: number, reader: TrecReader, name: string): NativeQrels {
+  reader.attach(token);
+  return judgementsOf(reader, name);
+}
+
+/** A reader's frozen judgements, by query. */
+function judgementsOf(reader: TrecReader, path: string): NativeQrels {
   const [qids, offsets, labels] = reader.judgements();
   if (qids.length === 0) throw new FileError(path, 0, 'the qrels file holds no judgements');
   const all = { offsets, labels };

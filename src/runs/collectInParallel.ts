@@ -4,13 +4,13 @@ import { splitRun } from '../io/splitRun.js';
 import { collectRun, type CollectedRun } from './collectRun.js';
 import type { Input } from '../io/input.js';
 import type { RunOptions } from './options.js';
-import type { QrelsSource } from './qrelsSource.js';
+import { shareQrels, type QrelsSource } from './qrelsSource.js';
 import { startRunWorker, type RunWorker } from './startRunWorker.js';
 
 /** Runs at least this large are read by several threads unless --threads says otherwise. */
 const AUTO_ABOVE = 64 * 2 ** 20;
 
-/** The most threads chosen by default: each holds its own qrels and a chunk of results. */
+/** The most threads chosen by default: each holds a chunk of results (and, with the TypeScript reader, its own qrels). */
 const AUTO_MOST = 4;
 
 /** The thread count for a run: the option, else one per core (at most AUTO_MOST) for a large run. */
@@ -31,7 +31,8 @@ export type ParallelRun = { readonly run: CollectedRun; readonly threads: number
 
 /**
  * collectRun over byte ranges of the run (splitRun) at once: the first range in this thread,
- * each other in a worker thread that reads the qrels itself, the parts merged in file order;
+ * each other in a worker thread, the parts merged in file order; the threads share the addon's
+ * judgements, read once (shareQrels), or read the qrels themselves (the TypeScript reader's);
  * `threads` is the number of ranges.
  * Returns null when one thread is asked for or the run cannot be cut. Gives up (`run` null) when
  * a part fails, counts misordered lines, or shares a query with another part: the caller then
@@ -55,7 +56,8 @@ export async function collectInParallel(run: Input, qrels: QrelsSource, names: s
     });
   const { modes, backend, judgedOnly, maxRank, relstrings } = options;
   const workerOptions = { modes, backend, judgedOnly, maxRank, allQueries: false, threads: 1, ...(relstrings === undefined ? {} : { relstrings }) };
-  const workers = ranges.slice(1).map((range, i) => startRunWorker({ runPath, qrels: qrels.input, names, options: workerOptions, range }, progress(i + 1)));
+  const qrelsToken = shareQrels(qrels);
+  const workers = ranges.slice(1).map((range, i) => startRunWorker({ runPath, qrels: qrels.input, qrelsToken, names, options: workerOptions, range }, progress(i + 1)));
   const again = (workerError: string | null = null): ParallelRun => ({ run: null, workerError });
   try {
     const onBytes = progress(0);

@@ -60,7 +60,8 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly S
   const modes: readonly TieMode[] = typeof options.ties === 'string' ? [options.ties] : (options.ties ?? ['average']);
   const level = options.relevanceLevel ?? 1;
   if (parsePositiveInteger(String(level)) !== level) throw new InputError(`relevanceLevel must be a positive integer, not ${level}`);
-  // each reading thread holds its own qrels: more threads than 4 per core only cost memory
+  // more reading threads than 4 per core only cost memory (each holds a chunk of results, and the
+  // TypeScript reader's own qrels)
   const most = 4 * cores();
   if (options.threads !== undefined && !(Number.isInteger(options.threads) && options.threads >= 1 && options.threads <= most)) {
     throw new InputError(`threads must be an integer from 1 to ${most} (4 per core), not ${options.threads}`);

@@ -9,6 +9,8 @@ import type { CollectedPart } from './runCollector.js';
 export interface RunWorkerTask {
   readonly runPath: string;
   readonly qrels: Input;
+  /** the calling thread's judgements, shared (see shareQrels), or null to read `qrels` */
+  readonly qrelsToken: number | null;
   readonly names: string[];
   readonly options: Omit<RunOptions, 'onBytes'>;
   readonly range: ByteRange;
