@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { evaluate, evaluateBatch, evaluateRuns, FileError, InputError, prepare } from '../src/index.js';
+import { evaluate, evaluateBatch, evaluateRuns, FileError, InputError, InputTypeError, prepare } from '../src/index.js';
 import { BACKENDS } from './backends.js';
 import { cli } from './support/cli.js';
 import { runChild } from './support/child.js';
@@ -87,6 +87,13 @@ describe.each(BACKENDS)('judgements handed over ($name)', ({ options }) => {
     const s = Float64Array.of(3, 2, 1, 1, 2, 3);
     structuredClone(s.buffer, { transfer: [s.buffer] });
     expect(() => evaluateBatch({ scores: s, labels, offsets }, ['AP'], options)).toThrow(/batch.scores is empty: was its buffer transferred to another thread, detaching it\?/);
+    // one query: the bare V8 TypeError ("Cannot perform %TypedArray%.prototype.values on a detached ArrayBuffer") before
+    expect(() => evaluate({ scores: s, labels: [1, 0, 0, 1, 0, 0] }, ['AP'], options)).toThrow(/query.scores's buffer was transferred to another thread \(detached\)/);
+  });
+
+  it('names a typed array of BigInts in evaluate (a bare "Cannot convert a BigInt value to a number" before)', () => {
+    expect(() => evaluate({ scores: new BigInt64Array(2) as unknown as number[], labels: [1, 0] }, ['AP'], options)).toThrow(/query.scores is a BigInt64Array: give numbers/);
+    expect(() => evaluate({ scores: [2, 1], labels: new BigUint64Array(2) as unknown as number[] }, ['AP'], options)).toThrow(InputTypeError);
   });
 
   it('refuses idealLabels that lack a retrieved judged label (W2), and R = NaN (W3)', () => {

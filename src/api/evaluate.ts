@@ -2,9 +2,19 @@ import { InputError, InputTypeError } from '../core/errors.js';
 import { evaluateBatch } from './evaluateBatch.js';
 import type { EvaluateOptions, Query } from './types.js';
 
+/** A query's array as doubles; a typed array of BigInts or on a transferred (detached) buffer is named. */
 function toFloat64(values: ArrayLike<number>, what: string): Float64Array {
   if (values === null || typeof values !== 'object' || typeof values.length !== 'number') throw new InputTypeError(`query.${what} must be an array of numbers`);
-  if (ArrayBuffer.isView(values)) return Float64Array.from(values);
+  if (ArrayBuffer.isView(values)) {
+    if (values instanceof BigInt64Array || values instanceof BigUint64Array) throw new InputTypeError(`query.${what} is a ${values.constructor.name}: give numbers (a Float64Array or an array), not BigInts`);
+    try {
+      return Float64Array.from(values);
+    } catch (e) {
+      // only a detached buffer fails to be read (and reads as 0 bytes)
+      if (values.byteLength === 0) throw new InputTypeError(`query.${what}'s buffer was transferred to another thread (detached): it holds no values`);
+      throw e;
+    }
+  }
   const out = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
