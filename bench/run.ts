@@ -6,6 +6,7 @@ import { featuresBench } from './features.bench.js';
 import { paperBench } from './paper.bench.js';
 import { preparedBench } from './prepared.bench.js';
 import { scaleBench } from './scale.bench.js';
+import { measuresBench } from './measures.bench.js';
 import { machine, writeJson } from './report.js';
 import { smallBench } from './small.bench.js';
 
@@ -16,7 +17,8 @@ import { smallBench } from './small.bench.js';
  * memory in process and a 2.5 GB TREC file in --data; not for CI).
  * Suites: paper, backends, prepared, small, cli, features (an MSLR-sized learning-to-rank set:
  * a 4.2 GB file in --data and 4 GB of memory; --letor-queries N takes its first N queries), and,
- * only when named, scale (a 10^8-line run, 4 GB in --data).
+ * only when named, scale (a 10^8-line run, 4 GB in --data) and measures (the cost of each measure
+ * of all_trec, average against input mode).
  */
 const { values } = parseArgs({
   options: {
@@ -45,4 +47,5 @@ if (wanted('cli')) {
 }
 if (wanted('features')) await featuresBench(values.data, time, values['letor-queries'] === undefined ? undefined : Number(values['letor-queries']));
 if (only?.includes('scale')) await scaleBench(values.data);
+if (only?.includes('measures')) await measuresBench();
 if (values.json !== undefined) writeJson(values.json);
