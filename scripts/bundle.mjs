@@ -7,7 +7,7 @@
 //   progress bar inside; one module to load starts faster (about 100 ms less on a 2-core VM);
 // - dist/browser.js: the library for browsers and bundlers (the `browser` condition), the same
 //   API from the same sources with their browser variants (see browserBuild.mjs); it fetches
-//   ../wasm/tie-eval*.wasm relative to itself in ready();
+//   ../wasm/tie-eval*.wasm relative to itself in ready(); minified (a page loads it whole);
 // - dist/cjs-types: the declarations again, marked CommonJS, for `require` (TypeScript reads a
 //   declaration's module kind from the nearest package.json).
 // Files are found from the package root (src/core/packageRoot.ts), so any depth works.
@@ -32,7 +32,7 @@ await build({
   banner: { js: "const importMeta = { url: require('node:url').pathToFileURL(__filename).href };" },
 });
 await build({ ...common, format: 'esm', banner: esmRequire, entryPoints: { bin: 'src/cli/bin.ts', runWorker: 'src/runs/runWorker.ts' }, outdir: 'dist/cli' });
-await build({ ...browserOptions, entryPoints: { browser: 'src/index.ts' }, outdir: 'dist' });
+await build({ ...browserOptions, entryPoints: { browser: 'src/index.ts' }, outdir: 'dist', minify: true });
 
 cpSync('dist/types', 'dist/cjs-types', { recursive: true });
 writeFileSync('dist/cjs-types/package.json', '{ "type": "commonjs" }\n');

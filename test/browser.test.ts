@@ -72,6 +72,9 @@ describe.skipIf(chromium === undefined)('in a browser (headless Chromium)', asyn
       const { report } = await runPage(chromium!, { root: process.cwd(), files, page: '/test/index.html', isolated, timeoutMs: 90_000 });
       const r = report as { error?: string; shipped: Found; bundled: Found; cores: number };
       expect(r.error).toBeUndefined();
+      for (const [name, found] of [['shipped dist/browser.js', r.shipped], ['bundled sources', r.bundled]] as const) {
+        console.log(`Chromium, ${isolated ? 'isolated' : 'not isolated'}, ${name}: backend ${found.selected} on ${found.wasmThreads} thread(s); selfCheck ${found.selfCheck.values} values, ${found.selfCheck.unequal} unequal; ${Object.keys(found.values).length} value arrays compared; the example files ${found.trec === expected.stdout.replaceAll(gz, 'run.txt.gz') ? 'equal' : 'differ from'} the command line's text`);
+      }
       // the shipped bundle asks ready() for 4 threads, the bundled sources take the default
       expect(r.shipped.wasmThreads).toBe(isolated ? 4 : 1);
       expect(r.bundled.wasmThreads).toBe(isolated ? Math.min(4, r.cores) : 1);
