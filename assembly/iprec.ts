@@ -56,6 +56,10 @@ function brokenIprec(col: i32, c: f64): f64 {
   return best;
 }
 
+// Checks at most this many slots apart are stepped slot by slot (a multiply-add per count and
+// slot); farther apart, a hypergeometric jump (a pmf per count) costs less.
+const STEP_SLOTS: f64 = 16;
+
 // Fields of a candidate group in S.iprecGroups.
 const T: i32 = 0;
 const BEFORE: i32 = 1;
@@ -72,7 +76,8 @@ const FIELDS: i32 = 8;
  * its largest on, else the chance that every candidate k sits at or below the first slot b_k
  * whose value (R + k)/(t + b_k) <= v, i.e. that N(b_k - 1), the relevant count in the slots
  * above b_k, is below k. N grows along the slots, so it is checked at those m slots only: from
- * one to the next its rise is hypergeometric, the chance of each count carried in S.work.
+ * one to the next its rise is hypergeometric, the chance of each count carried in S.work
+ * (stepped slot by slot when the checks are at most STEP_SLOTS apart).
  */
 function groupBelow(at: i32, v: f64): f64 {
   const info = S.iprecGroups;
@@ -93,8 +98,22 @@ function groupBelow(at: i32, v: f64): f64 {
     while (b > k && (before + k) / (t + b - 1) <= v) b--;
     while (b < n - r + k && (before + k) / (t + b) > v) b++;
     const e = b - 1;
-    if (e > last) {
-      // N(e) from N(last): the relevant among the e - last slots drawn from the n - last left
+    if (e > last && e - last <= STEP_SLOTS) {
+      // N(e) from N(last), slot by slot: slot x + 1 holds a relevant document with chance
+      // (relevant left) / (slots left); counts past k - 1 are dropped (they only grow)
+      const keep = <i32>Math.min(k - 1, r);
+      top = min(top, keep);
+      for (let x = last; x < e; x++) {
+        const left = n - x;
+        const up = min(keep, top + 1);
+        if (up > top) setF64(p, up, 0);
+        for (let j = up; j > 0; j--) setF64(p, j, (getF64(p, j) * (left - r + <f64>j) + getF64(p, j - 1) * (r - <f64>j + 1)) / left);
+        setF64(p, 0, (getF64(p, 0) * (left - r)) / left);
+        top = up;
+      }
+      last = e;
+    } else if (e > last) {
+      // N(e) from N(last) at once: the relevant among the e - last slots drawn from the n - last left
       const keep = <i32>Math.min(k - 1, r);
       for (let j = 0; j <= keep; j++) setF64(next, j, 0);
       for (let j = 0; j <= top; j++) {

@@ -27,6 +27,12 @@ inline double brokenIprec(const Scratch& s, int col, double c) {
   return best;
 }
 
+/**
+ * Checks at most this many slots apart are stepped slot by slot (a multiply-add per count and
+ * slot); farther apart, a hypergeometric jump (a pmf per count) costs less.
+ */
+constexpr double STEP_SLOTS = 16;
+
 /** Fields of a candidate group in s.iprecGroups. */
 enum IprecField { IPREC_T = 0, IPREC_BEFORE = 1, IPREC_SIZE = 2, IPREC_REL = 3, IPREC_FIRST = 4, IPREC_LOWEST = 5, IPREC_HIGHEST = 6, IPREC_BELOW = 7, IPREC_FIELDS = 8 };
 
@@ -35,7 +41,8 @@ enum IprecField { IPREC_T = 0, IPREC_BEFORE = 1, IPREC_SIZE = 2, IPREC_REL = 3, 
  * its largest on, else the chance that every candidate k sits at or below the first slot b_k
  * whose value (R + k)/(t + b_k) <= v, i.e. that N(b_k - 1), the relevant count in the slots
  * above b_k, is below k. N grows along the slots, so it is checked at those m slots only: from
- * one to the next its rise is hypergeometric, the chance of each count carried in s.work.
+ * one to the next its rise is hypergeometric, the chance of each count carried in s.work
+ * (stepped slot by slot when the checks are at most STEP_SLOTS apart).
  */
 inline double groupBelow(Scratch& s, int at, double v) {
   const double* info = s.iprecGroups.data();
@@ -57,8 +64,22 @@ inline double groupBelow(Scratch& s, int at, double v) {
     while (b > k && (before + k) / (t + b - 1) <= v) b--;
     while (b < n - r + k && (before + k) / (t + b) > v) b++;
     const double e = b - 1;
-    if (e > last) {
-      // N(e) from N(last): the relevant among the e - last slots drawn from the n - last left
+    if (e > last && e - last <= STEP_SLOTS) {
+      // N(e) from N(last), slot by slot: slot x + 1 holds a relevant document with chance
+      // (relevant left) / (slots left); counts past k - 1 are dropped (they only grow)
+      const int keep = static_cast<int>(std::min(k - 1, r));
+      top = std::min(top, keep);
+      for (double x = last; x < e; x++) {
+        const double left = n - x;
+        const int up = std::min(keep, top + 1);
+        if (up > top) p[up] = 0;
+        for (int j = up; j > 0; j--) p[j] = (p[j] * (left - r + j) + p[j - 1] * (r - j + 1)) / left;
+        p[0] = (p[0] * (left - r)) / left;
+        top = up;
+      }
+      last = e;
+    } else if (e > last) {
+      // N(e) from N(last) at once: the relevant among the e - last slots drawn from the n - last left
       const int keep = static_cast<int>(std::min(k - 1, r));
       for (int j = 0; j <= keep; j++) next[j] = 0;
       for (int j = 0; j <= top; j++) {

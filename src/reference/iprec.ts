@@ -55,6 +55,12 @@ function brokenIprec(s: Scratch, col: number, c: number): number {
   return best;
 }
 
+/**
+ * Checks at most this many slots apart are stepped slot by slot (a multiply-add per count and
+ * slot); farther apart, a hypergeometric jump (a pmf per count) costs less.
+ */
+const STEP_SLOTS = 16;
+
 /** Fields of a candidate group in s.iprecGroups. */
 const T = 0;
 const BEFORE = 1;
@@ -71,7 +77,8 @@ const FIELDS = 8;
  * its largest on, else the chance that every candidate k sits at or below the first slot b_k
  * whose value (R + k)/(t + b_k) <= v, i.e. that N(b_k - 1), the relevant count in the slots
  * above b_k, is below k. N grows along the slots, so it is checked at those m slots only: from
- * one to the next its rise is hypergeometric, the chance of each count carried in s.work.
+ * one to the next its rise is hypergeometric, the chance of each count carried in s.work
+ * (stepped slot by slot when the checks are at most STEP_SLOTS apart).
  */
 function groupBelow(s: Scratch, at: number, v: number): number {
   const info = s.iprecGroups;
@@ -92,8 +99,22 @@ function groupBelow(s: Scratch, at: number, v: number): number {
     while (b > k && (before + k) / (t + b - 1) <= v) b--;
     while (b < n - r + k && (before + k) / (t + b) > v) b++;
     const e = b - 1;
-    if (e > last) {
-      // N(e) from N(last): the relevant among the e - last slots drawn from the n - last left
+    if (e > last && e - last <= STEP_SLOTS) {
+      // N(e) from N(last), slot by slot: slot x + 1 holds a relevant document with chance
+      // (relevant left) / (slots left); counts past k - 1 are dropped (they only grow)
+      const keep = Math.min(k - 1, r);
+      top = Math.min(top, keep);
+      for (let x = last; x < e; x++) {
+        const left = n - x;
+        const up = Math.min(keep, top + 1);
+        if (up > top) p[up] = 0;
+        for (let j = up; j > 0; j--) p[j] = (p[j]! * (left - r + j) + p[j - 1]! * (r - j + 1)) / left;
+        p[0] = (p[0]! * (left - r)) / left;
+        top = up;
+      }
+      last = e;
+    } else if (e > last) {
+      // N(e) from N(last) at once: the relevant among the e - last slots drawn from the n - last left
       const keep = Math.min(k - 1, r);
       for (let j = 0; j <= keep; j++) next[j] = 0;
       for (let j = 0; j <= top; j++) {

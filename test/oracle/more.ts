@@ -19,7 +19,7 @@ function idealGains(q: PlainQuery, table: Record<number, number>): number[] {
 }
 
 /** Interpolated precision at relevant rank c (trec_eval's iprec_at_recall loop, written as the best m / P_m for m >= c). */
-function iprecAt(q: PlainQuery, c: number): number {
+export function iprecAt(q: PlainQuery, c: number): number {
   const found = q.ranked.filter((l) => l >= 1).length;
   if (c > found) return 0;
   let best = 0;

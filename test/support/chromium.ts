@@ -58,7 +58,8 @@ export async function runPage(chromium: string, options: { readonly root: string
   const { port } = server.address() as AddressInfo;
   const profile = mkdtempSync(join(tmpdir(), 'tie-eval-chromium-'));
   // its own process group: Chromium's helper processes end with it
-  const browser = spawn(chromium, [...headlessFlags(profile), `http://127.0.0.1:${port}${options.page}`], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  // and its temporary files in the profile, which is removed after (a killed Chromium leaves them)
+  const browser = spawn(chromium, [...headlessFlags(profile), `http://127.0.0.1:${port}${options.page}`], { stdio: ['ignore', 'ignore', 'pipe'], detached: true, env: { ...process.env, TMPDIR: profile } });
   let log = '';
   browser.stderr.on('data', (d: Buffer) => (log += d.toString()));
   let timer: NodeJS.Timeout | undefined;
