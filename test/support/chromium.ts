@@ -22,6 +22,8 @@ export interface PageRun {
   readonly report: unknown;
   /** Chromium's stderr, for messages when the page never reported */
   readonly log: string;
+  /** every path the page asked the server for, in order */
+  readonly requests: string[];
 }
 
 /**
@@ -34,8 +36,10 @@ export interface PageRun {
 export async function runPage(chromium: string, options: { readonly root: string; readonly files: ReadonlyMap<string, string | Uint8Array>; readonly page: string; readonly isolated: boolean; readonly timeoutMs?: number }): Promise<PageRun> {
   let resolveReport!: (report: unknown) => void;
   const reported = new Promise<unknown>((resolve) => (resolveReport = resolve));
+  const requests: string[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    requests.push(path);
     const headers: Record<string, string> = options.isolated ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } : {};
     if (req.method === 'POST' && path === '/report') {
       const chunks: Buffer[] = [];
@@ -65,7 +69,7 @@ export async function runPage(chromium: string, options: { readonly root: string
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the page sent no report within ${options.timeoutMs ?? 60_000} ms; Chromium said:\n${log.slice(-3000)}`)), options.timeoutMs ?? 60_000)));
-    return { report: await Promise.race([reported, timeout]), log };
+    return { report: await Promise.race([reported, timeout]), log, requests };
   } finally {
     clearTimeout(timer);
     const exited = new Promise((resolve) => (browser.exitCode !== null ? resolve(null) : browser.once('exit', resolve)));
