@@ -5,6 +5,22 @@ import { idealGainSum, walkNext, walkStart } from './idealLevels';
 import { getF64, getI32, getLabel, setF64 } from './memory';
 import * as S from './scratch';
 
+/**
+ * The digits of the next state (state + 1 in the mixed radix counts[d] + 1), in place; returns
+ * the new total drawn from `drawn`, the digits' sum.
+ */
+function nextDigits(digits: usize, counts: usize, distinct: i32, drawn: f64): f64 {
+  for (let d = 0; d < distinct; d++) {
+    if (getF64(digits, d) < getF64(counts, d)) {
+      setF64(digits, d, getF64(digits, d) + 1);
+      return drawn + 1;
+    }
+    drawn -= getF64(digits, d);
+    setF64(digits, d, 0);
+  }
+  return drawn;
+}
+
 function countsTotal(counts: usize, distinct: i32): f64 {
   let total: f64 = 0;
   for (let d = 0; d < distinct; d++) total += getF64(counts, d);
@@ -31,6 +47,9 @@ export function g<L>(labels: usize, start: i32, gainCol: i32, constants: usize, 
   walkStart(constants, slot);
   const values = S.work;
   const counts = S.work2;
+  // a state's count drawn of each gain (its mixed-radix digits, counted up state by state: no
+  // division); pmf is free here
+  const digits = S.pmf;
   let sum: f64 = 0;
   let carry: f64 = 0; // Kahan, as in averagePrecision
   let cost: f64 = 0;
@@ -68,36 +87,38 @@ export function g<L>(labels: usize, start: i32, gainCol: i32, constants: usize, 
     const zeros = n - countsTotal(counts, distinct);
     for (let x: f64 = 1; x <= n; x++) {
       cost += Math.max(walkNext(), 1);
-      // draw the x-th document: of gain d (from the state one lower in d) or of gain 0
-      const left = n - (x - 1);
-      for (let state = 0; state < stateCount; state++) {
-        let rest = <f64>state;
-        let drawn: f64 = 0;
-        let p: f64 = 0;
-        let stride = 1;
-        for (let d = 0; d < distinct; d++) {
-          const j = rest % (getF64(counts, d) + 1);
-          rest = (rest - j) / (getF64(counts, d) + 1);
-          drawn += j;
-          if (j > 0) p += getF64(now, state - stride) * (getF64(counts, d) - (j - 1));
-          stride *= <i32>getF64(counts, d) + 1;
-        }
-        const zerosLeft = zeros - (x - 1 - drawn);
-        setF64(nextStates, state, (p + (zerosLeft > 0 ? getF64(now, state) * zerosLeft : 0)) / left);
-      }
-      memory.copy(now, nextStates, <usize>stateCount << 3);
-      // E[(S_x / x) f(A + S_x)] over the states
       let expected: f64 = 0;
-      for (let state = 0; state < stateCount; state++) {
-        if (getF64(now, state) == 0) continue;
-        let rest = <f64>state;
-        let gain: f64 = 0;
-        for (let d = 0; d < distinct; d++) {
-          const j = rest % (getF64(counts, d) + 1);
-          rest = (rest - j) / (getF64(counts, d) + 1);
-          gain += j * getF64(values, d);
+      if (n == 1) {
+        // one document, drawn for sure: the term the states give (1 * (g / 1) is g)
+        if (groupGain != 0) expected = groupGain / log2(2 + cost - (above + groupGain));
+      } else {
+        // draw the x-th document: of gain d (from the state one lower in d) or of gain 0
+        const left = n - (x - 1);
+        for (let d = 0; d < distinct; d++) setF64(digits, d, 0);
+        let drawn: f64 = 0;
+        for (let state = 0; state < stateCount; state++) {
+          let p: f64 = 0;
+          let stride = 1;
+          for (let d = 0; d < distinct; d++) {
+            const j = getF64(digits, d);
+            if (j > 0) p += getF64(now, state - stride) * (getF64(counts, d) - (j - 1));
+            stride *= <i32>getF64(counts, d) + 1;
+          }
+          const zerosLeft = zeros - (x - 1 - drawn);
+          setF64(nextStates, state, (p + (zerosLeft > 0 ? getF64(now, state) * zerosLeft : 0)) / left);
+          drawn = nextDigits(digits, counts, distinct, drawn);
         }
-        if (gain != 0) expected += (getF64(now, state) * (gain / x)) / log2(2 + cost - (above + gain));
+        memory.copy(now, nextStates, <usize>stateCount << 3);
+        // E[(S_x / x) f(A + S_x)] over the states
+        for (let d = 0; d < distinct; d++) setF64(digits, d, 0);
+        for (let state = 0; state < stateCount; state++) {
+          if (getF64(now, state) != 0) {
+            let gain: f64 = 0;
+            for (let d = 0; d < distinct; d++) gain += getF64(digits, d) * getF64(values, d);
+            if (gain != 0) expected += (getF64(now, state) * (gain / x)) / log2(2 + cost - (above + gain));
+          }
+          nextDigits(digits, counts, distinct, 0);
+        }
       }
       const term = expected - carry;
       const next = sum + term;

@@ -11,6 +11,22 @@
 
 namespace tie_eval {
 
+/**
+ * The digits of the next state (state + 1 in the mixed radix counts[d] + 1), in place; returns
+ * the new total drawn from `drawn`, the digits' sum.
+ */
+inline double nextDigits(double* digits, const double* counts, int distinct, double drawn) {
+  for (int d = 0; d < distinct; d++) {
+    if (digits[d] < counts[d]) {
+      digits[d] = digits[d] + 1;
+      return drawn + 1;
+    }
+    drawn -= digits[d];
+    digits[d] = 0;
+  }
+  return drawn;
+}
+
 inline double countsTotal(const double* counts, int distinct) {
   double total = 0;
   for (int d = 0; d < distinct; d++) total += counts[d];
@@ -39,6 +55,9 @@ double g(Scratch& s, const L* labels, int64_t start, const Plan& plan, int gainC
   walk.start(constants, slot);
   double* values = s.work.data();
   double* counts = s.work2.data();
+  // a state's count drawn of each gain (its mixed-radix digits, counted up state by state: no
+  // division); pmf is free here
+  double* digits = s.pmf.data();
   double sum = 0;
   double carry = 0;  // Kahan, as in averagePrecision
   double cost = 0;
@@ -77,36 +96,38 @@ double g(Scratch& s, const L* labels, int64_t start, const Plan& plan, int gainC
     const double zeros = n - countsTotal(counts, distinct);
     for (double x = 1; x <= n; x++) {
       cost += std::max(walk.next(), 1.0);
-      // draw the x-th document: of gain d (from the state one lower in d) or of gain 0
-      const double left = n - (x - 1);
-      for (int state = 0; state < stateCount; state++) {
-        double rest = state;
-        double drawn = 0;
-        double p = 0;
-        int stride = 1;
-        for (int d = 0; d < distinct; d++) {
-          const double j = std::fmod(rest, counts[d] + 1);
-          rest = (rest - j) / (counts[d] + 1);
-          drawn += j;
-          if (j > 0) p += now[state - stride] * (counts[d] - (j - 1));
-          stride *= static_cast<int>(counts[d]) + 1;
-        }
-        const double zerosLeft = zeros - (x - 1 - drawn);
-        nextStates[state] = (p + (zerosLeft > 0 ? now[state] * zerosLeft : 0)) / left;
-      }
-      std::copy(nextStates, nextStates + stateCount, now);
-      // E[(S_x / x) f(A + S_x)] over the states
       double expected = 0;
-      for (int state = 0; state < stateCount; state++) {
-        if (now[state] == 0) continue;
-        double rest = state;
-        double gain = 0;
-        for (int d = 0; d < distinct; d++) {
-          const double j = std::fmod(rest, counts[d] + 1);
-          rest = (rest - j) / (counts[d] + 1);
-          gain += j * values[d];
+      if (n == 1) {
+        // one document, drawn for sure: the term the states give (1 * (g / 1) is g)
+        if (groupGain != 0) expected = groupGain / log2(2 + cost - (above + groupGain));
+      } else {
+        // draw the x-th document: of gain d (from the state one lower in d) or of gain 0
+        const double left = n - (x - 1);
+        std::fill(digits, digits + distinct, 0.0);
+        double drawn = 0;
+        for (int state = 0; state < stateCount; state++) {
+          double p = 0;
+          int stride = 1;
+          for (int d = 0; d < distinct; d++) {
+            const double j = digits[d];
+            if (j > 0) p += now[state - stride] * (counts[d] - (j - 1));
+            stride *= static_cast<int>(counts[d]) + 1;
+          }
+          const double zerosLeft = zeros - (x - 1 - drawn);
+          nextStates[state] = (p + (zerosLeft > 0 ? now[state] * zerosLeft : 0)) / left;
+          drawn = nextDigits(digits, counts, distinct, drawn);
         }
-        if (gain != 0) expected += (now[state] * (gain / x)) / log2(2 + cost - (above + gain));
+        std::copy(nextStates, nextStates + stateCount, now);
+        // E[(S_x / x) f(A + S_x)] over the states
+        std::fill(digits, digits + distinct, 0.0);
+        for (int state = 0; state < stateCount; state++) {
+          if (now[state] != 0) {
+            double gain = 0;
+            for (int d = 0; d < distinct; d++) gain += digits[d] * values[d];
+            if (gain != 0) expected += (now[state] * (gain / x)) / log2(2 + cost - (above + gain));
+          }
+          nextDigits(digits, counts, distinct, 0);
+        }
       }
       const double term = expected - carry;
       const double next = sum + term;

@@ -28,6 +28,9 @@ export function g(s: Scratch, labels: LabelArray, start: number, plan: Plan, gai
   walk.start(constants, slot);
   const values = s.work;
   const counts = s.work2;
+  // a state's count drawn of each gain (its mixed-radix digits, counted up state by state: no
+  // division); pmf is free here
+  const digits = s.pmf;
   let sum = 0;
   let carry = 0; // Kahan, as in averagePrecision
   let cost = 0;
@@ -65,36 +68,38 @@ export function g(s: Scratch, labels: LabelArray, start: number, plan: Plan, gai
     const zeros = n - countsTotal(counts, distinct);
     for (let x = 1; x <= n; x++) {
       cost += Math.max(walk.next(), 1);
-      // draw the x-th document: of gain d (from the state one lower in d) or of gain 0
-      const left = n - (x - 1);
-      for (let state = 0; state < states; state++) {
-        let rest = state;
-        let drawn = 0;
-        let p = 0;
-        let stride = 1;
-        for (let d = 0; d < distinct; d++) {
-          const j = rest % (counts[d]! + 1);
-          rest = (rest - j) / (counts[d]! + 1);
-          drawn += j;
-          if (j > 0) p += now[state - stride]! * (counts[d]! - (j - 1));
-          stride *= counts[d]! + 1;
-        }
-        const zerosLeft = zeros - (x - 1 - drawn);
-        nextStates[state] = (p + (zerosLeft > 0 ? now[state]! * zerosLeft : 0)) / left;
-      }
-      now.set(nextStates.subarray(0, states));
-      // E[(S_x / x) f(A + S_x)] over the states
       let expected = 0;
-      for (let state = 0; state < states; state++) {
-        if (now[state] === 0) continue;
-        let rest = state;
-        let gain = 0;
-        for (let d = 0; d < distinct; d++) {
-          const j = rest % (counts[d]! + 1);
-          rest = (rest - j) / (counts[d]! + 1);
-          gain += j * values[d]!;
+      if (n === 1) {
+        // one document, drawn for sure: the term the states give (1 * (g / 1) is g)
+        if (groupGain !== 0) expected = groupGain / log2(2 + cost - (above + groupGain));
+      } else {
+        // draw the x-th document: of gain d (from the state one lower in d) or of gain 0
+        const left = n - (x - 1);
+        digits.fill(0, 0, distinct);
+        let drawn = 0;
+        for (let state = 0; state < states; state++) {
+          let p = 0;
+          let stride = 1;
+          for (let d = 0; d < distinct; d++) {
+            const j = digits[d]!;
+            if (j > 0) p += now[state - stride]! * (counts[d]! - (j - 1));
+            stride *= counts[d]! + 1;
+          }
+          const zerosLeft = zeros - (x - 1 - drawn);
+          nextStates[state] = (p + (zerosLeft > 0 ? now[state]! * zerosLeft : 0)) / left;
+          drawn = nextDigits(digits, counts, distinct, drawn);
         }
-        if (gain !== 0) expected += (now[state]! * (gain / x)) / log2(2 + cost - (above + gain));
+        now.set(nextStates.subarray(0, states));
+        // E[(S_x / x) f(A + S_x)] over the states
+        digits.fill(0, 0, distinct);
+        for (let state = 0; state < states; state++) {
+          if (now[state] !== 0) {
+            let gain = 0;
+            for (let d = 0; d < distinct; d++) gain += digits[d]! * values[d]!;
+            if (gain !== 0) expected += (now[state]! * (gain / x)) / log2(2 + cost - (above + gain));
+          }
+          nextDigits(digits, counts, distinct, 0);
+        }
       }
       const term = expected - carry;
       const next = sum + term;
@@ -106,6 +111,22 @@ export function g(s: Scratch, labels: LabelArray, start: number, plan: Plan, gai
     from = end;
   }
   return sum / total;
+}
+
+/**
+ * The digits of the next state (state + 1 in the mixed radix counts[d] + 1), in place; returns
+ * the new total drawn from `drawn`, the digits' sum.
+ */
+function nextDigits(digits: Float64Array, counts: Float64Array, distinct: number, drawn: number): number {
+  for (let d = 0; d < distinct; d++) {
+    if (digits[d]! < counts[d]!) {
+      digits[d] = digits[d]! + 1;
+      return drawn + 1;
+    }
+    drawn -= digits[d]!;
+    digits[d] = 0;
+  }
+  return drawn;
 }
 
 function countsTotal(counts: Float64Array, distinct: number): number {
