@@ -23,7 +23,7 @@ export function addRunOptions(command: Command, defaults: readonly string[] = DE
     .option('-M <n>', 'keep the top n per query after ordering (average mode keeps the tie group crossing n whole)', positiveInteger)
     .option('-J', 'judged documents only (labels >= 0 in the qrels)')
     .addOption(new Option('--backend <name>', 'computing backend').choices(['auto', 'native', 'wasm', 'js']).default('auto'))
-    .option('--threads <n>', 'threads reading each run, cut at query boundaries (default: one per core, at most 4, for an uncompressed run over 64 MiB, else 1)', positiveInteger);
+    .option('--threads <n>', 'threads per run: reading it in parts cut at query boundaries (an uncompressed run over 64 MiB), else sharing its evaluation (default: one per core, at most 4)', positiveInteger);
 }
 
 /** The options addRunOptions parses. */

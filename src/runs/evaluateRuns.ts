@@ -29,7 +29,11 @@ export interface EvaluateRunsOptions {
   /** List the measures in trec_eval's table order, as it prints them (ir_measures names after, as asked). Default: as asked. */
   readonly trecOrder?: boolean;
   readonly backend?: BackendChoice;
-  /** Threads reading each run file (see RunOptions.threads): an integer from 1 to 4 x the cores (each holds the qrels). */
+  /**
+   * Threads per run (see RunOptions.threads): reading a large run file in parts, else sharing the
+   * evaluation of a run read in one thread; an integer from 1 to 4 x the cores. Default: one per
+   * core, at most 4 (reading in parts only an uncompressed file over 64 MiB).
+   */
   readonly threads?: number;
   /** Progress: the run's index and the bytes of it read so far. */
   readonly onBytes?: (run: number, bytes: number) => void;

@@ -23,6 +23,12 @@ export interface RunOptions {
    * count.
    */
   readonly threads?: number;
+  /**
+   * Threads each chunk of queries read is evaluated on (the backend's `threads`); set by
+   * evaluateRunFile: a run read in one thread shares its evaluation among `threads`, else one
+   * per core (at most 4); a part read in parallel is evaluated on its reading thread. Default 1.
+   */
+  readonly evaluationThreads?: number;
   /** reports progress in bytes of the run */
   readonly onBytes?: (bytes: number) => void;
 }
