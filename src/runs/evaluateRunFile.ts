@@ -87,10 +87,13 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   const values = new Map<TieMode, Float64Array[]>();
   const summary = new Map<TieMode, number[]>();
   for (const mode of options.modes) {
-    const flat = collector.values.get(mode) ?? [];
-    // a plain loop: Float64Array.from with a mapping function calls it per element, several times slower
-    const columns = names.map(() => new Float64Array(order.length));
-    for (let q = 0; q < order.length; q++) for (let m = 0; m < names.length; m++) columns[m]![q] = flat[order[q]! * names.length + m]!;
+    // each column in query order (a plain loop: Float64Array.from with a mapping function calls it per element, several times slower)
+    const columns = names.map((_, m) => {
+      const column = collector.values.get(mode)?.[m]?.view() ?? new Float64Array(0);
+      const sorted = new Float64Array(order.length);
+      for (let q = 0; q < order.length; q++) sorted[q] = column[order[q]!]!;
+      return sorted;
+    });
     queries.forEach((qid, q) => {
       if (added.has(qid)) for (const m of zeroed) columns[m]![q] = 0;
     });

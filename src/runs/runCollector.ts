@@ -9,6 +9,7 @@ import { tieModeCode, type TieMode } from '../ties/modes.js';
 import { trecTieKeys } from '../ties/trecTieKeys.js';
 import type { RunOptions } from './options.js';
 import { relstring } from './relstring.js';
+import { Column } from '../util/column.js';
 
 /** A collector's queries and values as plain data, sent from a worker thread (see RunCollector.merge). */
 export interface CollectedPart {
@@ -16,7 +17,7 @@ export interface CollectedPart {
   readonly qids: string[];
   /** the run's queries the qrels lack */
   readonly ignored: string[];
-  /** per tie mode, measure m of query i at values[i * measures + m] */
+  /** per tie mode, measure m of query i at values[m * qids.length + i] */
   readonly values: [TieMode, Float64Array<ArrayBuffer>][];
   /** per tie mode and relstring length (`${mode}\t${length}`), query i's relstring at [i] */
   readonly strings: [string, string[]][];
@@ -50,8 +51,8 @@ const emptyPending = (): GrowingPending => ({ qids: [], scores: [], labels: [], 
 export class RunCollector {
   /** the evaluated queries (once flushed): their index in `values` */
   readonly index = new Map<string, number>();
-  /** per tie mode, measure m of query i at values[i * names.length + m] */
-  readonly values = new Map<TieMode, number[]>();
+  /** per tie mode and measure m, query i's value at index i of values.get(mode)[m] */
+  readonly values = new Map<TieMode, Column[]>();
   /** per tie mode and relstring length (stringKey), query i's relstring at [i] */
   readonly strings = new Map<string, string[]>();
   readonly ignored: string[] = [];
@@ -131,7 +132,7 @@ export class RunCollector {
     return {
       qids: [...this.index.keys()],
       ignored: this.ignored,
-      values: this.options.modes.map((mode) => [mode, Float64Array.from(this.values.get(mode) ?? [])]),
+      values: this.options.modes.map((mode) => [mode, this.flatValues(mode)]),
       strings: [...this.strings],
       backend: this.backend,
     };
@@ -153,9 +154,8 @@ export class RunCollector {
       this.index.set(qid, this.index.size);
     }
     for (const [mode, values] of part.values) {
-      const mine = this.values.get(mode);
-      if (mine === undefined) this.values.set(mode, Array.from(values));
-      else for (const v of values) mine.push(v);
+      const queries = part.qids.length;
+      this.columns(mode).forEach((column, m) => column.append(values.subarray(m * queries, (m + 1) * queries)));
     }
     for (const [key, strings] of part.strings) {
       const mine = this.strings.get(key);
@@ -180,17 +180,29 @@ export class RunCollector {
     for (const qid of p.qids) if (!this.index.has(qid)) this.index.set(qid, this.index.size);
     // relstrings alone (runid, relstring) evaluate no measure
     const results = this.names.length === 0 ? new Map<TieMode, BatchResult>() : evaluateModes(batch, this.names, this.options.modes, { backend: this.options.backend, maxRank, judgedOnly: judgedOnly && maxRank > 0, threads: this.options.evaluationThreads ?? 1 }, tieKeys);
+    const at = Int32Array.from(p.qids, (qid) => this.index.get(qid)!);
     for (const [mode, result] of results) {
       this.backend = result.backend;
-      let values = this.values.get(mode);
-      if (values === undefined) this.values.set(mode, (values = []));
-      const columns = this.names.map((name) => result.perQuery[name]!);
-      for (let q = 0; q < p.qids.length; q++) {
-        const i = this.index.get(p.qids[q]!)!;
-        for (let m = 0; m < columns.length; m++) values[i * columns.length + m] = columns[m]![q]!;
-      }
+      const columns = this.columns(mode);
+      this.names.forEach((name, m) => columns[m]!.setAt(at, result.perQuery[name]!));
     }
     if (this.relstrings.length > 0) this.writeRelstrings(batch.scores, batch.labels, batch.offsets, tieKeys, p.qids);
+  }
+
+  /** A mode's columns, made empty on first use. */
+  private columns(mode: TieMode): Column[] {
+    let columns = this.values.get(mode);
+    if (columns === undefined) this.values.set(mode, (columns = this.names.map(() => new Column())));
+    return columns;
+  }
+
+  /** A mode's columns one after the other (see CollectedPart.values). */
+  private flatValues(mode: TieMode): Float64Array<ArrayBuffer> {
+    const columns = this.columns(mode);
+    const queries = this.index.size;
+    const flat = new Float64Array(columns.length * queries);
+    columns.forEach((column, m) => flat.set(column.view(), m * queries));
+    return flat;
   }
 
   /** Each query's relstrings, in each tie mode and length. */

@@ -1,0 +1,37 @@
+import { grown } from './grown.js';
+
+/**
+ * A column of doubles that grows by doubling: values set at any index up to its length (which
+ * appends), whole runs copied in at once.
+ */
+export class Column {
+  private data = new Float64Array(64);
+  length = 0;
+
+  /** Sets `values[q]` at index `at[q]` for each q: where the indices continue the column one by one (the usual case), one copy. */
+  setAt(at: Int32Array, values: Float64Array): void {
+    const n = at.length;
+    if (n > 0 && at[0] === this.length && at[n - 1] === this.length + n - 1) return this.append(values.subarray(0, n));
+    for (let q = 0; q < n; q++) {
+      if (at[q]! >= this.length) this.reserve(at[q]! + 1);
+      this.data[at[q]!] = values[q]!;
+    }
+  }
+
+  /** Appends `values`. */
+  append(values: Float64Array): void {
+    this.reserve(this.length + values.length);
+    this.data.set(values, this.length - values.length);
+  }
+
+  /** The values, a view valid until the column grows. */
+  view(): Float64Array {
+    return this.data.subarray(0, this.length);
+  }
+
+  /** Makes the length at least `length` (new values 0). */
+  private reserve(length: number): void {
+    if (length > this.data.length) this.data = grown(this.data, Math.max(length, 2 * this.data.length));
+    this.length = Math.max(this.length, length);
+  }
+}
