@@ -48,7 +48,9 @@ export function addEvaluateCommand(program: Command, io: CliIo): void {
       const modes: TieMode[] = flags.ties === 'range' ? ['pessimistic', 'average', 'optimistic'] : [flags.ties];
       // --ties trec is trec_eval: its default measures, printed in its table's order
       const trec = flags.ties === 'trec';
-      const { runs, measures } = await evaluateFlags(qrelsPath, runPaths, flags, modes, trec ? ['official'] : DEFAULT_MEASURES, io.stdin);
+      // relstring prints per query only: without -q its work would be thrown away
+      const noRelstrings = flags.format === 'trec' && flags.q !== true;
+      const { runs, measures } = await evaluateFlags(qrelsPath, runPaths, flags, modes, trec ? ['official'] : DEFAULT_MEASURES, io.stdin, noRelstrings);
       for (const run of runs) for (const w of run.warnings) io.stderr(`tie-eval: warning: ${w}\n`);
       const text =
         flags.format === 'json'

@@ -52,7 +52,7 @@ export function sources(paths: readonly string[], stdin: AsyncIterable<Uint8Arra
 }
 
 /** Evaluates the runs of a command line with the library's evaluateRuns, drawing a progress bar for large runs; a path `-` reads standard input. */
-export async function evaluateFlags(qrelsPath: string, runPaths: readonly string[], flags: RunFlags, modes: readonly TieMode[], defaults = DEFAULT_MEASURES, stdin?: AsyncIterable<Uint8Array>): Promise<RunsEvaluation> {
+export async function evaluateFlags(qrelsPath: string, runPaths: readonly string[], flags: RunFlags, modes: readonly TieMode[], defaults = DEFAULT_MEASURES, stdin?: AsyncIterable<Uint8Array>, noRelstrings = false): Promise<RunsEvaluation> {
   const [qrels, ...runs] = sources([qrelsPath, ...runPaths], stdin);
   const progress = progressOver(runPaths);
   try {
@@ -65,6 +65,7 @@ export async function evaluateFlags(qrelsPath: string, runPaths: readonly string
       judgedOnly: flags.J === true,
       allQueries: flags.c === true,
       trecOrder: modes.length === 1 && modes[0] === 'trec',
+      noRelstrings,
       backend: flags.backend,
       ...(flags.threads === undefined ? {} : { threads: flags.threads }),
       ...(bars.some((b) => b !== undefined) ? { onBytes: (run: number, bytes: number) => bars[run]?.(bytes) } : {}),

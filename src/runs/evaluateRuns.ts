@@ -28,6 +28,8 @@ export interface EvaluateRunsOptions {
   readonly allQueries?: boolean;
   /** List the measures in trec_eval's table order, as it prints them (ir_measures names after, as asked). Default: as asked. */
   readonly trecOrder?: boolean;
+  /** Leave out `relstring` (trec_eval prints it per query only): for output without queries. Default false. */
+  readonly noRelstrings?: boolean;
   readonly backend?: BackendChoice;
   /**
    * Threads per run (see RunOptions.threads): reading a large run file in parts, else sharing the
@@ -73,7 +75,8 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly S
   // a label asked twice (official and map) is listed once, as trec_eval lists it
   const seen = new Set<string>();
   const asked = (options.measures ?? DEFAULT_MEASURES).flatMap((m) => expandMeasures(m, level)).filter((r) => !seen.has(r.label) && seen.add(r.label));
-  const measures = options.trecOrder === true ? asked.sort((a, b) => a.order - b.order) : asked;
+  const kept = options.noRelstrings === true ? asked.filter((r) => r.text?.kind !== 'relstring') : asked;
+  const measures = options.trecOrder === true ? kept.sort((a, b) => a.order - b.order) : kept;
   const judgements = isQrels(qrels) ? qrels : await readQrelsSource(await toInput(qrels, 'qrels'), options.backend ?? 'auto');
   const evaluations: RunEvaluation[] = [];
   for (const [i, run] of runs.entries()) {
