@@ -75,6 +75,12 @@ describe('--ties trec: the cases the parity issue named, each with what trec_eva
     expect(r.stdout).toMatch(/^runid {17}\tall\ttag\nnum_q {17}\tall\t1\nnum_ret {15}\tall\t3\nnum_rel {15}\tall\t1\nnum_rel_ret {11}\tall\t1\nmap {19}\tall\t0.3333\n/);
     const perQuery = await cliWithStdin(qrels, '--ties', 'trec', '-q', '-n', '-m', 'map', '-m', 'relstring', '-', run);
     expect(perQuery.stdout).toBe("map                   \t1\t0.3333\nrelstring             \t1\t'0-1'\n");
+    // without -q relstring prints nothing (it is not even computed), as trec_eval prints nothing
+    const summary = await cliWithStdin(qrels, '--ties', 'trec', '-m', 'map', '-m', 'relstring', '-', run);
+    expect(summary.stdout).toBe('map                   \tall\t0.3333\n');
+    const { evaluateRuns } = await import('../src/index.js');
+    const { measures } = await evaluateRuns(new TextEncoder().encode(qrels), [run], { measures: ['map', 'relstring'], noRelstrings: true });
+    expect(measures.map((m) => m.label)).toEqual(['map']);
   });
 
   it('a run query missing from the qrels is counted once, however many blocks its lines make', async () => {
