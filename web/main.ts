@@ -1,6 +1,7 @@
 // The web page (web/index.html; built by `npm run build:web` into web/dist): a qrels file and
 // runs, dropped or chosen, evaluated in the page in every tie regime. It dispatches
 // `tie-eval:rendered` (detail: the error message, or null) on the document after each evaluation.
+import { rangeCells, tieStatsCells } from '../src/format/analysisRows.js';
 import { evaluateRuns, RANGE_MODES, rangeMeans, rangePlotsSvg, ready, tieStats, type RangePoint, type RunsEvaluation, type TieStats } from '../src/index.js';
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -70,7 +71,7 @@ function showResults(stats: TieStats[], evaluation: RunsEvaluation): void {
   fillTable(
     byId('ties'),
     ['run', 'lines', 'queries', 'tied', 'tied%', 'queries with ties', 'largest group', 'rising scores', 'rank contradictions'],
-    stats.map((s) => [s.run, s.lines, s.queries, s.tiedDocuments, s.tiedPercent.toFixed(2), s.queriesWithTies, s.largestGroup, s.risingScores, s.rankContradictions].map(String)),
+    stats.map(tieStatsCells),
     1,
   );
   const numeric = evaluation.measures.filter((m) => m.text === undefined);
@@ -79,7 +80,7 @@ function showResults(stats: TieStats[], evaluation: RunsEvaluation): void {
   for (const run of evaluation.runs) {
     numeric.forEach((m, k) => {
       const r = rangeMeans(run, m.name);
-      rows.push([run.run, m.label, ...[r.pessimistic, r.average, r.trec, r.optimistic].map((x) => x.toFixed(4)), (r.optimistic - r.pessimistic).toExponential(3)]);
+      rows.push([run.run, m.label, ...rangeCells(r)]);
       panels[k]!.points.push({ run: run.run, ...r });
     });
   }

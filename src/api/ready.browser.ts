@@ -2,7 +2,7 @@ import { addBackend, backendInfo } from '../backends/facade.js';
 import { wasmBackend } from '../backends/wasm.js';
 import { WasmMemory } from '../backends/wasmMemory.js';
 import { workerHost } from '../backends/workerHost.js';
-import { cores } from '../core/cores.js';
+import { defaultThreads } from '../core/defaultThreads.js';
 import type { ReadyInfo, ReadyOptions } from './ready.js';
 
 let readying: Promise<ReadyInfo> | undefined;
@@ -18,7 +18,7 @@ async function load(options: ReadyOptions): Promise<ReadyInfo> {
   try {
     const module = await compile(options.wasm ?? new URL(isolated ? 'tie-eval.wasm' : 'tie-eval.single.wasm', options.wasmBase ?? new URL('../wasm/', import.meta.url)));
     const memory = instantiate(module, isolated);
-    const threads = options.threads ?? Math.min(4, cores());
+    const threads = options.threads ?? defaultThreads();
     if (memory.threads !== null && threads > 1) wasmThreads += await memory.threads.start(threads - 1);
     addBackend('wasm', () => wasmBackend(memory));
   } catch (e) {

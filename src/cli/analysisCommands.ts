@@ -8,6 +8,7 @@ import { rangePlotsSvg, type RangePoint } from '../analysis/rangePlot.js';
 import { tieStats } from '../runs/tieStats.js';
 import { forEachRunQuery } from '../io/forEachRunQuery.js';
 import type { TieMode } from '../ties/modes.js';
+import { rangeCells, tieStatsCells } from '../format/analysisRows.js';
 import { table } from '../format/table.js';
 import { RANGE_MODES, rangeMeans } from '../runs/rangeMeans.js';
 import type { CliIo } from './io.js';
@@ -33,8 +34,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
       for (const run of runPaths) stats.push(await tieStats(run));
       if (flags.format === 'json') return io.stdout(`${JSON.stringify(stats, null, 2)}\n`);
       const header = ['run', 'lines', 'queries', 'tied', 'tied%', 'queries-with-ties', 'largest-group', 'rising-scores', 'rank-contradictions'];
-      const rows = stats.map((s) => [s.run, s.lines, s.queries, s.tiedDocuments, s.tiedPercent.toFixed(2), s.queriesWithTies, s.largestGroup, s.risingScores, s.rankContradictions].map(String));
-      io.stdout(table([header, ...rows]));
+      io.stdout(table([header, ...stats.map(tieStatsCells)]));
       io.stdout(`runs with ties: ${stats.filter((s) => s.tiedDocuments > 0).length} of ${stats.length}\n`);
     });
 
@@ -50,7 +50,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
       );
       if (flags.format === 'json') return io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
       const header = ['run', 'measure', 'pessimistic', 'average', 'trec', 'optimistic', 'range'];
-      io.stdout(table([header, ...rows.map((r) => [r.run, r.measure, ...[r.pessimistic, r.average, r.trec, r.optimistic].map((x) => x.toFixed(4)), r.range.toExponential(3)])]));
+      io.stdout(table([header, ...rows.map((r) => [r.run, r.measure, ...rangeCells(r)])]));
     });
 
   program

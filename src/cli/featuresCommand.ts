@@ -1,9 +1,9 @@
-import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
 import { evaluateFeatures, FEATURE_MEASURES, type FeaturesOptions } from '../features/evaluateFeatures.js';
 import { formatFeaturesCsv, formatFeaturesText } from '../format/featuresOutput.js';
 import { expandMeasures } from '../measures/expandNames.js';
 import type { BackendChoice } from '../backends/backend.js';
+import { defaultThreads } from '../core/defaultThreads.js';
 import type { CliIo } from './io.js';
 import { positiveInteger, sources } from './runOptions.js';
 
@@ -39,7 +39,7 @@ export function addFeaturesCommand(program: Command, io: CliIo): void {
         bothDirections: flags.bothDirections === true,
         backend: flags.backend,
         ...(flags.queryFile === undefined ? {} : { querySizes: flags.queryFile }),
-        threads: flags.threads ?? Math.min(availableParallelism(), 4),
+        threads: flags.threads ?? defaultThreads(),
       });
       io.stdout(flags.format === 'json' ? `${JSON.stringify(evaluation, null, 2)}\n` : flags.format === 'csv' ? formatFeaturesCsv(evaluation) : formatFeaturesText(evaluation));
     });

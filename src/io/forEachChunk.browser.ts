@@ -18,8 +18,7 @@ export async function forEachChunk(input: Input, handler: Handler, onBytes?: (by
   const pending = new Pending(name, maxLine);
   if (hasGzipMagic(input.bytes)) await inflateChunks(name, input.bytes, handler, pending, onBytes);
   else bytesChunks(input.bytes, handler, pending, onBytes);
-  const rest = pending.rest();
-  if (rest !== null) handler(rest);
+  pending.finish(handler);
 }
 
 /** Gzip bytes inflated chunk by chunk; `onBytes` reports the whole input once inflated. */

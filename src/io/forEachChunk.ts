@@ -37,8 +37,7 @@ export async function forEachChunk(input: Input, handler: Handler, onBytes?: (by
   } else {
     await readChunks(input, handler, pending, onBytes, range);
   }
-  const rest = pending.rest();
-  if (rest !== null) handler(rest);
+  pending.finish(handler);
 }
 
 /** A failed open or read as a FileError. */

@@ -75,9 +75,9 @@ export class Pending {
     if (from < chunk.length) this.keep(chunk.subarray(from));
   }
 
-  /** The last line when it lacks a newline, or null. */
-  rest(): Buffer | null {
-    return this.length === 0 ? null : Buffer.concat(this.pieces, this.length);
+  /** At the end of the input: hands the last line to the handler when it lacks a newline. */
+  finish(handler: Handler): void {
+    if (this.length > 0) handler(Buffer.concat(this.pieces, this.length));
   }
 
   private keep(piece: Buffer): void {

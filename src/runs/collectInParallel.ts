@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { cores } from '../core/cores.js';
+import { defaultThreads } from '../core/defaultThreads.js';
 import { splitRun } from '../io/splitRun.js';
 import { collectRun, type CollectedRun } from './collectRun.js';
 import type { Input } from '../io/input.js';
@@ -10,14 +10,11 @@ import { startRunWorker, type RunWorker } from './startRunWorker.js';
 /** Runs at least this large are read by several threads unless --threads says otherwise. */
 const AUTO_ABOVE = 64 * 2 ** 20;
 
-/** The most threads chosen by default: each holds a chunk of results (and, with the TypeScript reader, its own qrels). */
-const AUTO_MOST = 4;
-
-/** The thread count for a run: the option, else one per core (at most AUTO_MOST) for a large run. */
+/** The thread count for a run: the option, else defaultThreads for a large run (each holds a chunk of results and, with the TypeScript reader, its own qrels). */
 function threadCount(runPath: string, options: RunOptions): number {
   if (options.threads !== undefined) return options.threads;
   try {
-    return statSync(runPath).size > AUTO_ABOVE ? Math.min(cores(), AUTO_MOST) : 1;
+    return statSync(runPath).size > AUTO_ABOVE ? defaultThreads() : 1;
   } catch {
     return 1;
   }

@@ -4,7 +4,7 @@ import { inputName, type Input } from '../io/input.js';
 import { latin1ToUtf8 } from '../io/latin1.js';
 import { compareIds } from '../ties/compareIds.js';
 import type { TieMode } from '../ties/modes.js';
-import { cores } from '../core/cores.js';
+import { defaultThreads } from '../core/defaultThreads.js';
 import { collectInParallel } from './collectInParallel.js';
 import { collectRun } from './collectRun.js';
 import type { MeasureRequest } from '../measures/expandNames.js';
@@ -33,9 +33,6 @@ export interface RunEvaluation {
   readonly threads: number;
 }
 
-/** The most threads a run read in one thread is evaluated on by default. */
-const EVALUATION_MOST = 4;
-
 /**
  * Evaluates one run against the qrels, streaming it query by query (see collectRun), in
  * parallel parts when `options.threads` asks for it (see collectInParallel), else read in one
@@ -50,7 +47,7 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   const options = relstrings.length > 0 ? { ...runOptions, relstrings } : runOptions;
   const parallel = await collectInParallel(input, qrels, names, options);
   // read in one thread, the run's evaluation takes the cores (a chunk splits only where each thread gets 32,768 entries)
-  const alone = { ...options, evaluationThreads: options.threads ?? Math.min(cores(), EVALUATION_MOST) };
+  const alone = { ...options, evaluationThreads: options.threads ?? defaultThreads() };
   const { run, threads } = parallel?.run ? parallel : { run: await collectRun(input, qrels, names, alone), threads: 1 };
   const { collector, notes } = run;
   const judged = (qrels.parsed ?? qrels.native!).queries;
