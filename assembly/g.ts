@@ -5,6 +5,11 @@ import { idealGainSum, walkNext, walkStart } from './idealLevels';
 import { getF64, getI32, getLabel, setF64 } from './memory';
 import * as S from './scratch';
 
+/** log2(a), from S.logs when a is a whole number it holds (as with whole gains): the same value, sooner. */
+function logOf(a: f64): f64 {
+  return a < <f64>S.logCount && a == Math.floor(a) ? getF64(S.logs, <i32>a) : log2(a);
+}
+
 /**
  * The digits of the next state (state + 1 in the mixed radix counts[d] + 1), in place; returns
  * the new total drawn from `drawn`, the digits' sum.
@@ -80,8 +85,8 @@ export function g<L>(labels: usize, start: i32, gainCol: i32, constants: usize, 
     for (let d = 0; d < distinct; d++) states *= getF64(counts, d) + 1;
     if (states > G_STATES_MAX) return -1;
     const stateCount = <i32>states;
-    const now = S.states;
-    const nextStates = S.states2;
+    let now = S.states;
+    let after = S.states2;
     for (let state = 0; state < stateCount; state++) setF64(now, state, 0);
     setF64(now, 0, 1);
     const zeros = n - countsTotal(counts, distinct);
@@ -90,35 +95,32 @@ export function g<L>(labels: usize, start: i32, gainCol: i32, constants: usize, 
       let expected: f64 = 0;
       if (n == 1) {
         // one document, drawn for sure: the term the states give (1 * (g / 1) is g)
-        if (groupGain != 0) expected = groupGain / log2(2 + cost - (above + groupGain));
+        if (groupGain != 0) expected = groupGain / logOf(2 + cost - (above + groupGain));
       } else {
-        // draw the x-th document: of gain d (from the state one lower in d) or of gain 0
+        // draw the x-th document: of gain d (from the state one lower in d) or of gain 0, and
+        // add each state's part of E[(S_x / x) f(A + S_x)]
         const left = n - (x - 1);
         for (let d = 0; d < distinct; d++) setF64(digits, d, 0);
         let drawn: f64 = 0;
         for (let state = 0; state < stateCount; state++) {
           let p: f64 = 0;
+          let gain: f64 = 0;
           let stride = 1;
           for (let d = 0; d < distinct; d++) {
             const j = getF64(digits, d);
             if (j > 0) p += getF64(now, state - stride) * (getF64(counts, d) - (j - 1));
+            gain += j * getF64(values, d);
             stride *= <i32>getF64(counts, d) + 1;
           }
           const zerosLeft = zeros - (x - 1 - drawn);
-          setF64(nextStates, state, (p + (zerosLeft > 0 ? getF64(now, state) * zerosLeft : 0)) / left);
+          const chance = (p + (zerosLeft > 0 ? getF64(now, state) * zerosLeft : 0)) / left;
+          setF64(after, state, chance);
+          if (chance != 0 && gain != 0) expected += (chance * (gain / x)) / logOf(2 + cost - (above + gain));
           drawn = nextDigits(digits, counts, distinct, drawn);
         }
-        memory.copy(now, nextStates, <usize>stateCount << 3);
-        // E[(S_x / x) f(A + S_x)] over the states
-        for (let d = 0; d < distinct; d++) setF64(digits, d, 0);
-        for (let state = 0; state < stateCount; state++) {
-          if (getF64(now, state) != 0) {
-            let gain: f64 = 0;
-            for (let d = 0; d < distinct; d++) gain += getF64(digits, d) * getF64(values, d);
-            if (gain != 0) expected += (getF64(now, state) * (gain / x)) / log2(2 + cost - (above + gain));
-          }
-          nextDigits(digits, counts, distinct, 0);
-        }
+        const drawnFrom = now;
+        now = after;
+        after = drawnFrom;
       }
       const term = expected - carry;
       const next = sum + term;

@@ -24,8 +24,9 @@ export function iprecRank(level: f64, relevant: f64): f64 {
  * the largest of the groups' least values the product is 0, so the sweep starts there; a group
  * whose largest value is below it is 1 throughout. A group's P(M_V <= v) changes only at its own
  * values, where it is recounted (see groupBelow). A group of n slots, r relevant and m candidates
- * costs O(m (n - r)) values times O(m r^2) each; with one document per group (every mode but
- * average, `broken`) it is trec_eval's loop.
+ * has O(m (n - r)) values; a recount costs O(r (n - r)) additions where r (n - r + 1) <=
+ * COUNT_CELLS, else O(n r) multiply-adds, or O(m r^2) with hypergeometric jumps. With one
+ * document per group (every mode but average, `broken`) it is trec_eval's loop.
  */
 export function iprec(col: i32, relevant: f64, level: f64, broken: bool): f64 {
   const c = iprecRank(level, relevant);
@@ -66,38 +67,38 @@ const BEFORE: i32 = 1;
 const SIZE: i32 = 2;
 const REL: i32 = 3;
 const FIRST: i32 = 4;
-const LOWEST: i32 = 5;
-const HIGHEST: i32 = 6;
-const BELOW: i32 = 7;
-const FIELDS: i32 = 8;
+const HIGHEST: i32 = 5;
+const BELOW: i32 = 6;
+const BASE: i32 = 7;
+const TOTAL: i32 = 8;
+const FIELDS: i32 = 9;
+
+// A group of r relevant and w = n - r other documents with r (w + 1) at most this many is
+// counted exactly (see countBelow): its C(n, r) orders stay below 2^53 (at most C(44, 22)).
+const COUNT_CELLS: f64 = 512;
 
 /**
- * P(M_V <= v) for the candidate group at `at` in S.iprecGroups: 0 below its least value, 1 from
- * its largest on, else the chance that every candidate k sits at or below the first slot b_k
- * whose value (R + k)/(t + b_k) <= v, i.e. that N(b_k - 1), the relevant count in the slots
- * above b_k, is below k. N grows along the slots, so it is checked at those m slots only: from
- * one to the next its rise is hypergeometric, the chance of each count carried in S.work
- * (stepped slot by slot when the checks are at most STEP_SLOTS apart).
+ * P(M_V <= v) for the candidate group at `at` in S.iprecGroups, from S.iprecSlots[BASE + k -
+ * FIRST] = b_k, the first slot whose value (R + k)/(t + b_k) <= v of each candidate k: the chance
+ * that every candidate k sits at or below b_k, i.e. that N(b_k - 1), the relevant count in the
+ * slots above b_k, is below k. N grows along the slots, so it is checked at those m slots only:
+ * from one to the next its rise is hypergeometric, the chance of each count carried in S.work
+ * (stepped slot by slot when the checks are at most STEP_SLOTS apart, with one division per slot).
  */
-function groupBelow(at: i32, v: f64): f64 {
+function groupBelow(at: i32): f64 {
   const info = S.iprecGroups;
-  if (v >= getF64(info, at + HIGHEST)) return 1;
-  if (v < getF64(info, at + LOWEST)) return 0;
-  const t = getF64(info, at + T);
-  const before = getF64(info, at + BEFORE);
+  if (getF64(info, at + TOTAL) > 0) return countBelow(at);
   const n = getF64(info, at + SIZE);
   const r = getF64(info, at + REL);
+  const first = getF64(info, at + FIRST);
+  const base = getF64(info, at + BASE) - first;
   const p = S.work;
   const next = S.work2;
   setF64(p, 0, 1);
   let top = 0; // p is 0 past top
   let last: f64 = 0; // the slot of the last check
-  for (let k = getF64(info, at + FIRST); k <= r; k++) {
-    // b: the first slot the k-th relevant document may take (v is at least the group's least value, so b <= n - r + k)
-    let b = Math.min(n - r + k, Math.max(k, Math.ceil((before + k) / v - t)));
-    while (b > k && (before + k) / (t + b - 1) <= v) b--;
-    while (b < n - r + k && (before + k) / (t + b) > v) b++;
-    const e = b - 1;
+  for (let k = first; k <= r; k++) {
+    const e = getF64(S.iprecSlots, <i32>(base + k)) - 1;
     if (e > last && e - last <= STEP_SLOTS) {
       // N(e) from N(last), slot by slot: slot x + 1 holds a relevant document with chance
       // (relevant left) / (slots left); counts past k - 1 are dropped (they only grow)
@@ -105,10 +106,11 @@ function groupBelow(at: i32, v: f64): f64 {
       top = min(top, keep);
       for (let x = last; x < e; x++) {
         const left = n - x;
+        const share = 1 / left;
         const up = min(keep, top + 1);
         if (up > top) setF64(p, up, 0);
-        for (let j = up; j > 0; j--) setF64(p, j, (getF64(p, j) * (left - r + <f64>j) + getF64(p, j - 1) * (r - <f64>j + 1)) / left);
-        setF64(p, 0, (getF64(p, 0) * (left - r)) / left);
+        for (let j = up; j > 0; j--) setF64(p, j, (getF64(p, j) * (left - r + <f64>j) + getF64(p, j - 1) * (r - <f64>j + 1)) * share);
+        setF64(p, 0, getF64(p, 0) * (left - r) * share);
         top = up;
       }
       last = e;
@@ -140,15 +142,42 @@ function groupBelow(at: i32, v: f64): f64 {
   return below;
 }
 
+/**
+ * groupBelow by counting, for a group of at most COUNT_CELLS: with d_k = s_k - k, the other
+ * documents above the k-th relevant one, the orders are the non-decreasing d_1 <= ... <= d_r in
+ * [0, w], and the condition is d_k >= b_k - k for the candidates k. The sequences ending at each
+ * d are counted k by k (a prefix sum each, from the least d allowed so far), exactly, and
+ * divided by C(n, r): O(r w) additions, no division.
+ */
+function countBelow(at: i32): f64 {
+  const info = S.iprecGroups;
+  const r = getF64(info, at + REL);
+  const w = <i32>(getF64(info, at + SIZE) - r);
+  const first = getF64(info, at + FIRST);
+  const base = getF64(info, at + BASE) - first;
+  const c = S.work;
+  for (let d = 0; d <= w; d++) setF64(c, d, 1);
+  let lo = 0; // c is 0 below lo
+  for (let k: f64 = 1; k <= r; k++) {
+    if (k > 1) for (let d = lo + 1; d <= w; d++) setF64(c, d, getF64(c, d) + getF64(c, d - 1));
+    if (k >= first) for (const least = <i32>(getF64(S.iprecSlots, <i32>(base + k)) - k); lo < least; lo++) setF64(c, lo, 0);
+  }
+  let count: f64 = 0;
+  for (let d = lo; d <= w; d++) count += getF64(c, d);
+  return count / getF64(info, at + TOTAL);
+}
+
 /** The expectation over random orders inside the groups (see iprec). */
 function averageIprec(col: i32, c: f64): f64 {
   const info = S.iprecGroups;
-  const heap = S.iprecHeap; // per (group, k): value, group, k, slot
-  // the candidate groups, their least and largest values, and the largest least value
+  const slots = S.iprecSlots; // per (group, k): b_k at the sweep's value
+  const heap = S.iprecHeap; // per (group, k): its next value, group, k, slot
+  // the candidate groups, their largest values, and the largest of their least values
   let groups = 0;
   let floor: f64 = 0;
   let before: f64 = 0;
   let start: f64 = 0;
+  let base: f64 = 0;
   for (let g = 0; g < S.groupCount; g++) {
     const end = <f64>getI32(S.groupEnd, g);
     const n = end - start;
@@ -156,61 +185,71 @@ function averageIprec(col: i32, c: f64): f64 {
     if (r > 0 && before + r >= c) {
       const at = FIELDS * groups++;
       const first = Math.max(1, c - before);
-      let lowest: f64 = 0;
-      let highest: f64 = 0;
-      for (let k = first; k <= r; k++) {
-        lowest = Math.max(lowest, (before + k) / (start + n - r + k));
-        highest = Math.max(highest, (before + k) / (start + k));
-      }
+      // (R + k)/(t + x) rises with k at a fixed lag x - k, as R <= t: both at k = r
+      const lowest = (before + r) / (start + n);
+      const highest = (before + r) / (start + r);
       setF64(info, at + T, start);
       setF64(info, at + BEFORE, before);
       setF64(info, at + SIZE, n);
       setF64(info, at + REL, r);
       setF64(info, at + FIRST, first);
-      setF64(info, at + LOWEST, lowest);
       setF64(info, at + HIGHEST, highest);
+      setF64(info, at + BASE, base);
+      base += r - first + 1;
+      // C(n, r), exactly (each product is C(n, i + 1) (i + 1) < 2^53), if counted
+      let total: f64 = 0;
+      if (r * (n - r + 1) <= COUNT_CELLS) {
+        total = 1;
+        for (let i: f64 = 0; i < Math.min(r, n - r); i++) total = (total * (n - i)) / (i + 1);
+      }
+      setF64(info, at + TOTAL, total);
       floor = Math.max(floor, lowest);
     }
     before += r;
     start = end;
   }
   if (groups == 0) return 0;
-  // P(best <= floor), and the values above it: each (group, k)'s from its first one past floor
+  // b_k at floor (every group's b_k <= n - r + k there, so P(best <= floor) > 0), P(best <=
+  // floor), and the values above it: each (group, k)'s from its first one past floor
   let below: f64 = 1;
   let heapSize = 0;
   for (let g = 0; g < groups; g++) {
     const at = FIELDS * g;
-    setF64(info, at + BELOW, groupBelow(at, floor));
-    below *= getF64(info, at + BELOW);
+    setF64(info, at + BELOW, 1);
     if (getF64(info, at + HIGHEST) <= floor) continue;
     const t = getF64(info, at + T);
     const R = getF64(info, at + BEFORE);
     const n = getF64(info, at + SIZE);
     const r = getF64(info, at + REL);
-    for (let k = getF64(info, at + FIRST); k <= r; k++) {
+    const first = getF64(info, at + FIRST);
+    for (let k = first; k <= r; k++) {
       let x = Math.min(n - r + k, Math.max(k - 1, Math.floor((R + k) / floor - t)));
       while (x >= k && !((R + k) / (t + x) > floor)) x--;
       while (x < n - r + k && (R + k) / (t + x + 1) > floor) x++;
+      setF64(slots, <i32>(getF64(info, at + BASE) + k - first), x + 1);
       if (x >= k) heapSize = heapPush(heap, heapSize, (R + k) / (t + x), <f64>g, k, x);
     }
+    setF64(info, at + BELOW, groupBelow(at));
+    below *= getF64(info, at + BELOW);
   }
   let expected = floor * below;
   while (heapSize > 0) {
     const v = getF64(heap, 0);
-    // every stream at this value moves on; their groups are recounted at v
+    // every stream at this value moves on (its b_k is now its slot); their groups are recounted
     while (heapSize > 0 && getF64(heap, 0) == v) {
       const g = <i32>getF64(heap, 1);
       const k = getF64(heap, 2);
       const slot = getF64(heap, 3);
       heapSize = heapPop(heap, heapSize);
       const at = FIELDS * g;
+      setF64(slots, <i32>(getF64(info, at + BASE) + k - getF64(info, at + FIRST)), slot);
       setF64(info, at + BELOW, -1);
       if (slot > k) heapSize = heapPush(heap, heapSize, (getF64(info, at + BEFORE) + k) / (getF64(info, at + T) + slot - 1), <f64>g, k, slot - 1);
     }
     let product: f64 = 1;
     for (let g = 0; g < groups; g++) {
       const at = FIELDS * g;
-      if (getF64(info, at + BELOW) == -1) setF64(info, at + BELOW, groupBelow(at, v));
+      if (getF64(info, at + BELOW) == -1) setF64(info, at + BELOW, v >= getF64(info, at + HIGHEST) ? 1 : groupBelow(at));
       product *= getF64(info, at + BELOW);
     }
     expected += v * (product - below);

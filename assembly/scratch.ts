@@ -1,6 +1,6 @@
 import { COUNTED_LEVELS } from './largestDescending';
 import { log2 } from './log2';
-import { setF64 } from './memory';
+import { getF64, setF64 } from './memory';
 import { GAIN_SIZE, IDEAL_LEVELS_MAX, ROW_SIZE } from './codes';
 
 // Working memory of the kernels, as the reference's Scratch object: regions of linear memory
@@ -30,6 +30,9 @@ export let levelCounts: usize = 0;
 export let pmf: usize = 0;
 /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 (f64) */
 export let discount: usize = 0;
+/** logs[j] = log2(j) for 1 <= j <= the discounts' ranks + 1 (f64; G's whole-number arguments), and how many */
+export let logs: usize = 0;
+export let logCount: i32 = 0;
 /** the plan's gain columns' fields as integers, GAIN_SIZE per column (i32; decodePlan fills them) */
 export let gainInts: usize = 0;
 /** the plan's row fields as integers, ROW_SIZE per measure (i32; decodePlan fills them) */
@@ -42,8 +45,9 @@ export let work2: usize = 0;
 /** G's chances of the counts drawn per distinct gain, in two buffers that take turns (f64; room for the plan's stateCount) */
 export let states: usize = 0;
 export let states2: usize = 0;
-/** IPrec's candidate groups (8 numbers each) and its heap of candidate values (4 numbers each; f64) */
+/** IPrec's candidate groups (9 numbers each), their candidates' slots, and its heap of candidate values (4 numbers each; f64) */
 export let iprecGroups: usize = 0;
+export let iprecSlots: usize = 0;
 export let iprecHeap: usize = 0;
 /** the ideal gains' levels of one query: gain, count pairs (f64; step 0) */
 export let gainLevels: usize = 0;
@@ -76,7 +80,7 @@ export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, mea
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
   const ints = cap * 4 + 2 * <usize>COUNTED_LEVELS + <usize>gainCount * GAIN_SIZE + <usize>measureCount * ROW_SIZE;
-  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + table) + cap * (2 + 8 + 4) + 2 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 3 * <usize>IPREC_CACHE;
+  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 9 + 1 + 4) + 2 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 3 * <usize>IPREC_CACHE;
   return doubles * 8 + ints * 4 + 64;
 }
 
@@ -92,10 +96,13 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   counts = groupGain + cap * <usize>gainCount * 8;
   idealTop = counts + (<usize>levelCount + 1) * 8;
   discount = idealTop + <usize>idealCapacity * 8;
-  work = discount + <usize>table * 8;
+  logs = discount + <usize>table * 8;
+  logCount = table + 1;
+  work = logs + <usize>logCount * 8;
   work2 = work + cap * 8;
   iprecGroups = work2 + cap * 8;
-  iprecHeap = iprecGroups + cap * 8 * 8;
+  iprecSlots = iprecGroups + cap * 9 * 8;
+  iprecHeap = iprecSlots + cap * 8;
   states = iprecHeap + cap * 4 * 8;
   states2 = states + <usize>stateCount * 8;
   gainLevels = states2 + <usize>stateCount * 8;
@@ -107,5 +114,9 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   levelCounts = judgedEnd + cap * 4;
   gainInts = levelCounts + 2 * <usize>COUNTED_LEVELS * 4;
   rowInts = gainInts + <usize>gainCount * GAIN_SIZE * 4;
-  for (let j = 1; j < table; j++) setF64(discount, j, 1 / log2(<f64>(j + 1)));
+  setF64(logs, 1, 0);
+  for (let j = 1; j < table; j++) {
+    setF64(logs, j + 1, log2(<f64>(j + 1)));
+    setF64(discount, j, 1 / getF64(logs, j + 1));
+  }
 }

@@ -5,10 +5,12 @@ import { randInt, rng } from '../src/util/random.js';
 import { BACKENDS } from './backends.js';
 
 // Interpolated precision's exact average on tie groups too large for the brute force over
-// every ordering (n <= 8 there): groups of 16-28 documents, whose checks lie more than
-// STEP_SLOTS (16) slots apart, so the hypergeometric jump serves beside the slot-by-slot step.
-// With binary labels an ordering of a group is the set of slots its relevant documents take:
-// the oracle averages the plain measure over every such placement, C(n, r) per group.
+// every ordering (n <= 8 there). With binary labels an ordering of a group is the set of slots
+// its relevant documents take: the oracle averages the plain measure over every such placement,
+// C(n, r) per group. Groups of 16-28 documents with 1-3 relevant are counted exactly (r (n - r +
+// 1) <= COUNT_CELLS, 512); groups of 1 relevant in 514-600 or 2 in 258-300 are beyond it, so
+// the chances are stepped slot by slot, and where the checks lie more than STEP_SLOTS (16) slots
+// apart, by a hypergeometric jump.
 
 const LEVELS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
 
@@ -50,5 +52,52 @@ describe.each(BACKENDS)('interpolated precision on large tie groups ($name backe
       expect(got['11pt_avg']).toBeCloseTo(LEVELS.reduce((s, l) => s + got[`IPrec@${l}`]!, 0) / LEVELS.length, 14);
     }
     expect(compared).toBe(440);
+  });
+
+  it('average equals the mean over every placement on groups beyond exact counting', () => {
+    const next = rng(1604);
+    let compared = 0;
+    for (let query = 0; query < 12; query++) {
+      // relevant ranks (1-based) of a ranking: a few untied documents, the large group, a small one, a few more
+      const head = Array.from({ length: randInt(next, 0, 3) }, () => next() < 0.5);
+      const r = randInt(next, 1, 2);
+      const big = { n: r === 1 ? randInt(next, 514, 600) : randInt(next, 258, 300), r };
+      const small = { n: randInt(next, 2, 4), r: randInt(next, 0, 2) };
+      const tail = Array.from({ length: randInt(next, 0, 3) }, () => next() < 0.5);
+      const scores = [...head.map((_, i) => 100 - i), ...Array<number>(big.n).fill(50), ...Array<number>(small.n).fill(40), ...tail.map((_, i) => 30 - i)];
+      const ranks = (bits: number[], from: number): number[] => bits.map((i) => from + i + 1);
+      const slotsOf = (mask: number, n: number): number[] => Array.from({ length: n }, (_, i) => i).filter((i) => (mask >> i) & 1);
+      const headRanks = head.flatMap((rel, i) => (rel ? [i + 1] : []));
+      const tailFrom = head.length + big.n + small.n;
+      const tailRanks = tail.flatMap((rel, i) => (rel ? [tailFrom + i + 1] : []));
+      const bigs: number[][] = [];
+      for (let a = 0; a < big.n; a++) {
+        if (r === 1) bigs.push([a]);
+        else for (let b = a + 1; b < big.n; b++) bigs.push([a, b]);
+      }
+      const smalls = placements(small.n, small.r).map((mask) => slotsOf(mask, small.n));
+      const labels = [...head.map(Number), ...Array.from({ length: big.n }, (_, i) => Number(bigs[0]!.includes(i))), ...Array.from({ length: small.n }, (_, i) => Number(smalls[0]!.includes(i))), ...tail.map(Number)];
+      const relevant = labels.filter((l) => l === 1).length;
+      const got = evaluate({ scores, labels }, [...LEVELS.map((l) => `IPrec@${l}`)], { ...options, ties: 'average' });
+      for (const level of LEVELS) {
+        const c = Math.round(level * relevant);
+        let sum = 0;
+        for (const a of bigs) {
+          for (const b of smalls) {
+            // the best m / rank over the relevant documents m >= c
+            const all = [...headRanks, ...ranks(a, head.length), ...ranks(b, head.length + big.n), ...tailRanks];
+            let best = 0;
+            all.forEach((rank, i) => {
+              if (i + 1 >= c) best = Math.max(best, (i + 1) / rank);
+            });
+            sum += best;
+          }
+        }
+        const mean = sum / (bigs.length * smalls.length);
+        expect(Math.abs(got[`IPrec@${level}`]! - mean), `query ${query} level ${level}`).toBeLessThan(1e-12);
+        compared++;
+      }
+    }
+    expect(compared).toBe(132);
   });
 });

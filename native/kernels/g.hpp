@@ -11,6 +11,11 @@
 
 namespace tie_eval {
 
+/** log2(a), from s.logs when a is a whole number it holds (as with whole gains): the same value, sooner. */
+inline double logOf(const Scratch& s, double a) {
+  return a < static_cast<double>(s.logs.size()) && a == std::floor(a) ? s.logs[static_cast<size_t>(a)] : log2(a);
+}
+
 /**
  * The digits of the next state (state + 1 in the mixed radix counts[d] + 1), in place; returns
  * the new total drawn from `drawn`, the digits' sum.
@@ -90,7 +95,7 @@ double g(Scratch& s, const L* labels, int64_t start, const Plan& plan, int gainC
     const int stateCount = static_cast<int>(states);
     s.ensureStates(stateCount);
     double* now = s.states.data();
-    double* nextStates = s.states2.data();
+    double* after = s.states2.data();
     std::fill(now, now + stateCount, 0.0);
     now[0] = 1;
     const double zeros = n - countsTotal(counts, distinct);
@@ -99,35 +104,32 @@ double g(Scratch& s, const L* labels, int64_t start, const Plan& plan, int gainC
       double expected = 0;
       if (n == 1) {
         // one document, drawn for sure: the term the states give (1 * (g / 1) is g)
-        if (groupGain != 0) expected = groupGain / log2(2 + cost - (above + groupGain));
+        if (groupGain != 0) expected = groupGain / logOf(s, 2 + cost - (above + groupGain));
       } else {
-        // draw the x-th document: of gain d (from the state one lower in d) or of gain 0
+        // draw the x-th document: of gain d (from the state one lower in d) or of gain 0, and
+        // add each state's part of E[(S_x / x) f(A + S_x)]
         const double left = n - (x - 1);
         std::fill(digits, digits + distinct, 0.0);
         double drawn = 0;
         for (int state = 0; state < stateCount; state++) {
           double p = 0;
+          double gain = 0;
           int stride = 1;
           for (int d = 0; d < distinct; d++) {
             const double j = digits[d];
             if (j > 0) p += now[state - stride] * (counts[d] - (j - 1));
+            gain += j * values[d];
             stride *= static_cast<int>(counts[d]) + 1;
           }
           const double zerosLeft = zeros - (x - 1 - drawn);
-          nextStates[state] = (p + (zerosLeft > 0 ? now[state] * zerosLeft : 0)) / left;
+          const double chance = (p + (zerosLeft > 0 ? now[state] * zerosLeft : 0)) / left;
+          after[state] = chance;
+          if (chance != 0 && gain != 0) expected += (chance * (gain / x)) / logOf(s, 2 + cost - (above + gain));
           drawn = nextDigits(digits, counts, distinct, drawn);
         }
-        std::copy(nextStates, nextStates + stateCount, now);
-        // E[(S_x / x) f(A + S_x)] over the states
-        std::fill(digits, digits + distinct, 0.0);
-        for (int state = 0; state < stateCount; state++) {
-          if (now[state] != 0) {
-            double gain = 0;
-            for (int d = 0; d < distinct; d++) gain += digits[d] * values[d];
-            if (gain != 0) expected += (now[state] * (gain / x)) / log2(2 + cost - (above + gain));
-          }
-          nextDigits(digits, counts, distinct, 0);
-        }
+        double* const drawnFrom = now;
+        now = after;
+        after = drawnFrom;
       }
       const double term = expected - carry;
       const double next = sum + term;

@@ -34,36 +34,65 @@ inline double brokenIprec(const Scratch& s, int col, double c) {
 constexpr double STEP_SLOTS = 16;
 
 /** Fields of a candidate group in s.iprecGroups. */
-enum IprecField { IPREC_T = 0, IPREC_BEFORE = 1, IPREC_SIZE = 2, IPREC_REL = 3, IPREC_FIRST = 4, IPREC_LOWEST = 5, IPREC_HIGHEST = 6, IPREC_BELOW = 7, IPREC_FIELDS = 8 };
+enum IprecField { IPREC_T = 0, IPREC_BEFORE = 1, IPREC_SIZE = 2, IPREC_REL = 3, IPREC_FIRST = 4, IPREC_HIGHEST = 5, IPREC_BELOW = 6, IPREC_BASE = 7, IPREC_TOTAL = 8, IPREC_FIELDS = 9 };
 
 /**
- * P(M_V <= v) for the candidate group at `at` in s.iprecGroups: 0 below its least value, 1 from
- * its largest on, else the chance that every candidate k sits at or below the first slot b_k
- * whose value (R + k)/(t + b_k) <= v, i.e. that N(b_k - 1), the relevant count in the slots
- * above b_k, is below k. N grows along the slots, so it is checked at those m slots only: from
- * one to the next its rise is hypergeometric, the chance of each count carried in s.work
- * (stepped slot by slot when the checks are at most STEP_SLOTS apart).
+ * A group of r relevant and w = n - r other documents with r (w + 1) at most this many is
+ * counted exactly (see countBelow): its C(n, r) orders stay below 2^53 (at most C(44, 22)).
  */
-inline double groupBelow(Scratch& s, int at, double v) {
+constexpr double COUNT_CELLS = 512;
+
+/**
+ * groupBelow by counting, for a group of at most COUNT_CELLS: with d_k = s_k - k, the other
+ * documents above the k-th relevant one, the orders are the non-decreasing d_1 <= ... <= d_r in
+ * [0, w], and the condition is d_k >= b_k - k for the candidates k. The sequences ending at each
+ * d are counted k by k (a prefix sum each, from the least d allowed so far), exactly, and
+ * divided by C(n, r): O(r w) additions, no division.
+ */
+inline double countBelow(Scratch& s, int at) {
   const double* info = s.iprecGroups.data();
-  if (v >= info[at + IPREC_HIGHEST]) return 1;
-  if (v < info[at + IPREC_LOWEST]) return 0;
-  const double t = info[at + IPREC_T];
-  const double before = info[at + IPREC_BEFORE];
+  const double r = info[at + IPREC_REL];
+  const int w = static_cast<int>(info[at + IPREC_SIZE] - r);
+  const double first = info[at + IPREC_FIRST];
+  const double base = info[at + IPREC_BASE] - first;
+  double* c = s.work.data();
+  for (int d = 0; d <= w; d++) c[d] = d == 0 ? 1 : 0;
+  for (double k = 1; k <= r; k++) {
+    const double least = k >= first ? s.iprecSlots[static_cast<size_t>(base + k)] - k : 0;
+    double run = 0;
+    for (int d = 0; d <= w; d++) {
+      run += c[d];
+      c[d] = d < least ? 0 : run;
+    }
+  }
+  double count = 0;
+  for (int d = 0; d <= w; d++) count += c[d];
+  return count / info[at + IPREC_TOTAL];
+}
+
+/**
+ * P(M_V <= v) for the candidate group at `at` in s.iprecGroups, from s.iprecSlots[BASE + k -
+ * FIRST] = b_k, the first slot whose value (R + k)/(t + b_k) <= v of each candidate k: the chance
+ * that every candidate k sits at or below b_k, i.e. that N(b_k - 1), the relevant count in the
+ * slots above b_k, is below k. N grows along the slots, so it is checked at those m slots only:
+ * from one to the next its rise is hypergeometric, the chance of each count carried in s.work
+ * (stepped slot by slot when the checks are at most STEP_SLOTS apart, with one division per slot).
+ */
+inline double groupBelow(Scratch& s, int at) {
+  const double* info = s.iprecGroups.data();
+  if (info[at + IPREC_TOTAL] > 0) return countBelow(s, at);
   const double n = info[at + IPREC_SIZE];
   const double r = info[at + IPREC_REL];
+  const double first = info[at + IPREC_FIRST];
+  const double base = info[at + IPREC_BASE] - first;
   double* p = s.work.data();
   double* next = s.work2.data();
   double* pmf = s.pmf.data();
   p[0] = 1;
   int top = 0;  // p is 0 past top
   double last = 0;  // the slot of the last check
-  for (double k = info[at + IPREC_FIRST]; k <= r; k++) {
-    // b: the first slot the k-th relevant document may take (v is at least the group's least value, so b <= n - r + k)
-    double b = std::min(n - r + k, std::max(k, std::ceil((before + k) / v - t)));
-    while (b > k && (before + k) / (t + b - 1) <= v) b--;
-    while (b < n - r + k && (before + k) / (t + b) > v) b++;
-    const double e = b - 1;
+  for (double k = first; k <= r; k++) {
+    const double e = s.iprecSlots[static_cast<size_t>(base + k)] - 1;
     if (e > last && e - last <= STEP_SLOTS) {
       // N(e) from N(last), slot by slot: slot x + 1 holds a relevant document with chance
       // (relevant left) / (slots left); counts past k - 1 are dropped (they only grow)
@@ -71,10 +100,11 @@ inline double groupBelow(Scratch& s, int at, double v) {
       top = std::min(top, keep);
       for (double x = last; x < e; x++) {
         const double left = n - x;
+        const double share = 1 / left;
         const int up = std::min(keep, top + 1);
         if (up > top) p[up] = 0;
-        for (int j = up; j > 0; j--) p[j] = (p[j] * (left - r + j) + p[j - 1] * (r - j + 1)) / left;
-        p[0] = (p[0] * (left - r)) / left;
+        for (int j = up; j > 0; j--) p[j] = (p[j] * (left - r + j) + p[j - 1] * (r - j + 1)) * share;
+        p[0] = p[0] * (left - r) * share;
         top = up;
       }
       last = e;
@@ -139,12 +169,14 @@ inline int heapPop(double* heap, int size) {
 /** The expectation over random orders inside the groups (see iprec). */
 inline double averageIprec(Scratch& s, int col, double c) {
   double* info = s.iprecGroups.data();
-  double* heap = s.iprecHeap.data();  // per (group, k): value, group, k, slot
-  // the candidate groups, their least and largest values, and the largest least value
+  double* slots = s.iprecSlots.data();  // per (group, k): b_k at the sweep's value
+  double* heap = s.iprecHeap.data();  // per (group, k): its next value, group, k, slot
+  // the candidate groups, their largest values, and the largest of their least values
   int groups = 0;
   double floor = 0;
   double before = 0;
   double start = 0;
+  double base = 0;
   for (int g = 0; g < s.groupCount; g++) {
     const double end = s.groupEnd[g];
     const double n = end - start;
@@ -152,61 +184,71 @@ inline double averageIprec(Scratch& s, int col, double c) {
     if (r > 0 && before + r >= c) {
       const int at = IPREC_FIELDS * groups++;
       const double first = std::max(1.0, c - before);
-      double lowest = 0;
-      double highest = 0;
-      for (double k = first; k <= r; k++) {
-        lowest = std::max(lowest, (before + k) / (start + n - r + k));
-        highest = std::max(highest, (before + k) / (start + k));
-      }
+      // (R + k)/(t + x) rises with k at a fixed lag x - k, as R <= t: both at k = r
+      const double lowest = (before + r) / (start + n);
+      const double highest = (before + r) / (start + r);
       info[at + IPREC_T] = start;
       info[at + IPREC_BEFORE] = before;
       info[at + IPREC_SIZE] = n;
       info[at + IPREC_REL] = r;
       info[at + IPREC_FIRST] = first;
-      info[at + IPREC_LOWEST] = lowest;
       info[at + IPREC_HIGHEST] = highest;
+      info[at + IPREC_BASE] = base;
+      base += r - first + 1;
+      // C(n, r), exactly (each product is C(n, i + 1) (i + 1) < 2^53), if counted
+      double total = 0;
+      if (r * (n - r + 1) <= COUNT_CELLS) {
+        total = 1;
+        for (double i = 0; i < std::min(r, n - r); i++) total = (total * (n - i)) / (i + 1);
+      }
+      info[at + IPREC_TOTAL] = total;
       floor = std::max(floor, lowest);
     }
     before += r;
     start = end;
   }
   if (groups == 0) return 0;
-  // P(best <= floor), and the values above it: each (group, k)'s from its first one past floor
+  // b_k at floor (every group's b_k <= n - r + k there, so P(best <= floor) > 0), P(best <=
+  // floor), and the values above it: each (group, k)'s from its first one past floor
   double below = 1;
   int heapSize = 0;
   for (int g = 0; g < groups; g++) {
     const int at = IPREC_FIELDS * g;
-    info[at + IPREC_BELOW] = groupBelow(s, at, floor);
-    below *= info[at + IPREC_BELOW];
+    info[at + IPREC_BELOW] = 1;
     if (info[at + IPREC_HIGHEST] <= floor) continue;
     const double t = info[at + IPREC_T];
     const double R = info[at + IPREC_BEFORE];
     const double n = info[at + IPREC_SIZE];
     const double r = info[at + IPREC_REL];
-    for (double k = info[at + IPREC_FIRST]; k <= r; k++) {
+    const double first = info[at + IPREC_FIRST];
+    for (double k = first; k <= r; k++) {
       double x = std::min(n - r + k, std::max(k - 1, std::floor((R + k) / floor - t)));
       while (x >= k && !((R + k) / (t + x) > floor)) x--;
       while (x < n - r + k && (R + k) / (t + x + 1) > floor) x++;
+      slots[static_cast<size_t>(info[at + IPREC_BASE] + k - first)] = x + 1;
       if (x >= k) heapSize = heapPush(heap, heapSize, (R + k) / (t + x), g, k, x);
     }
+    info[at + IPREC_BELOW] = groupBelow(s, at);
+    below *= info[at + IPREC_BELOW];
   }
   double expected = floor * below;
   while (heapSize > 0) {
     const double v = heap[0];
-    // every stream at this value moves on; their groups are recounted at v
+    // every stream at this value moves on (its b_k is now its slot); their groups are recounted
     while (heapSize > 0 && heap[0] == v) {
       const int g = static_cast<int>(heap[1]);
       const double k = heap[2];
       const double slot = heap[3];
       heapSize = heapPop(heap, heapSize);
       const int at = IPREC_FIELDS * g;
+      slots[static_cast<size_t>(info[at + IPREC_BASE] + k - info[at + IPREC_FIRST])] = slot;
       info[at + IPREC_BELOW] = -1;
       if (slot > k) heapSize = heapPush(heap, heapSize, (info[at + IPREC_BEFORE] + k) / (info[at + IPREC_T] + slot - 1), g, k, slot - 1);
     }
     double product = 1;
     for (int g = 0; g < groups; g++) {
       const int at = IPREC_FIELDS * g;
-      if (info[at + IPREC_BELOW] == -1) info[at + IPREC_BELOW] = groupBelow(s, at, v);
+      if (info[at + IPREC_BELOW] == -1) info[at + IPREC_BELOW] = v >= info[at + IPREC_HIGHEST] ? 1 : groupBelow(s, at);
       product *= info[at + IPREC_BELOW];
     }
     expected += v * (product - below);
@@ -229,8 +271,9 @@ inline double averageIprec(Scratch& s, int col, double c) {
  * the largest of the groups' least values the product is 0, so the sweep starts there; a group
  * whose largest value is below it is 1 throughout. A group's P(M_V <= v) changes only at its own
  * values, where it is recounted (see groupBelow). A group of n slots, r relevant and m candidates
- * costs O(m (n - r)) values times O(m r^2) each; with one document per group (every mode but
- * average, `broken`) it is trec_eval's loop.
+ * has O(m (n - r)) values; a recount costs O(r (n - r)) additions where r (n - r + 1) <=
+ * COUNT_CELLS, else O(n r) multiply-adds, or O(m r^2) with hypergeometric jumps. With one
+ * document per group (every mode but average, `broken`) it is trec_eval's loop.
  */
 inline double iprec(Scratch& s, int col, double relevant, double level, bool broken) {
   const double c = iprecRank(level, relevant);

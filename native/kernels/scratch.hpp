@@ -56,8 +56,9 @@ struct Scratch {
   /** G's chances of the counts drawn per distinct gain, in two buffers that take turns */
   std::vector<double> states;
   std::vector<double> states2;
-  /** IPrec's candidate groups (8 numbers each) and its heap of candidate values (4 numbers each) */
+  /** IPrec's candidate groups (9 numbers each), their candidates' slots, and its heap of candidate values (4 numbers each) */
   std::vector<double> iprecGroups;
+  std::vector<double> iprecSlots;
   std::vector<double> iprecHeap;
   /** interpolated precision's values of the current query: column, relevant rank, value; how many */
   std::vector<double> iprecCache = std::vector<double>(3 * IPREC_CACHE);
@@ -66,6 +67,8 @@ struct Scratch {
   std::vector<double> gainLevels = std::vector<double>(2 * IDEAL_LEVELS_MAX);
   /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 */
   std::vector<double> discount = std::vector<double>(1, 0.0);
+  /** logs[j] = log2(j) for 1 <= j <= the discounts' ranks + 1 (G's whole-number arguments) */
+  std::vector<double> logs = std::vector<double>(2, 0.0);
 
   /** Makes room for a query of n documents with the given column counts. */
   void ensure(size_t size, int levelCount, int gainCount) {
@@ -80,7 +83,8 @@ struct Scratch {
       judgedEnd.resize(cap);
       work.resize(cap + 1);
       work2.resize(cap + 1);
-      iprecGroups.resize(8 * cap);
+      iprecGroups.resize(9 * cap);
+      iprecSlots.resize(cap);
       iprecHeap.resize(4 * cap);
     }
     size_t cap = order.size();
@@ -108,7 +112,11 @@ struct Scratch {
     if (discount.size() > size) return;
     size_t old = discount.size();
     discount.resize(std::max(size + 1, 2 * old));
-    for (size_t j = std::max<size_t>(1, old); j < discount.size(); j++) discount[j] = 1 / log2(static_cast<double>(j + 1));
+    logs.resize(discount.size() + 1);
+    for (size_t j = std::max<size_t>(1, old); j < discount.size(); j++) {
+      logs[j + 1] = log2(static_cast<double>(j + 1));
+      discount[j] = 1 / logs[j + 1];
+    }
   }
 };
 

@@ -61,8 +61,8 @@ export function g(s: Scratch, labels: LabelArray, start: number, plan: Plan, gai
     for (let d = 0; d < distinct; d++) states *= counts[d]! + 1;
     if (states > G_STATES_MAX) return -1;
     s.ensureStates(states);
-    const now = s.states;
-    const nextStates = s.states2;
+    let now = s.states;
+    let after = s.states2;
     now.fill(0, 0, states);
     now[0] = 1;
     const zeros = n - countsTotal(counts, distinct);
@@ -71,35 +71,32 @@ export function g(s: Scratch, labels: LabelArray, start: number, plan: Plan, gai
       let expected = 0;
       if (n === 1) {
         // one document, drawn for sure: the term the states give (1 * (g / 1) is g)
-        if (groupGain !== 0) expected = groupGain / log2(2 + cost - (above + groupGain));
+        if (groupGain !== 0) expected = groupGain / logOf(s, 2 + cost - (above + groupGain));
       } else {
-        // draw the x-th document: of gain d (from the state one lower in d) or of gain 0
+        // draw the x-th document: of gain d (from the state one lower in d) or of gain 0, and
+        // add each state's part of E[(S_x / x) f(A + S_x)]
         const left = n - (x - 1);
         digits.fill(0, 0, distinct);
         let drawn = 0;
         for (let state = 0; state < states; state++) {
           let p = 0;
+          let gain = 0;
           let stride = 1;
           for (let d = 0; d < distinct; d++) {
             const j = digits[d]!;
             if (j > 0) p += now[state - stride]! * (counts[d]! - (j - 1));
+            gain += j * values[d]!;
             stride *= counts[d]! + 1;
           }
           const zerosLeft = zeros - (x - 1 - drawn);
-          nextStates[state] = (p + (zerosLeft > 0 ? now[state]! * zerosLeft : 0)) / left;
+          const chance = (p + (zerosLeft > 0 ? now[state]! * zerosLeft : 0)) / left;
+          after[state] = chance;
+          if (chance !== 0 && gain !== 0) expected += (chance * (gain / x)) / logOf(s, 2 + cost - (above + gain));
           drawn = nextDigits(digits, counts, distinct, drawn);
         }
-        now.set(nextStates.subarray(0, states));
-        // E[(S_x / x) f(A + S_x)] over the states
-        digits.fill(0, 0, distinct);
-        for (let state = 0; state < states; state++) {
-          if (now[state] !== 0) {
-            let gain = 0;
-            for (let d = 0; d < distinct; d++) gain += digits[d]! * values[d]!;
-            if (gain !== 0) expected += (now[state]! * (gain / x)) / log2(2 + cost - (above + gain));
-          }
-          nextDigits(digits, counts, distinct, 0);
-        }
+        const drawnFrom = now;
+        now = after;
+        after = drawnFrom;
       }
       const term = expected - carry;
       const next = sum + term;
@@ -111,6 +108,11 @@ export function g(s: Scratch, labels: LabelArray, start: number, plan: Plan, gai
     from = end;
   }
   return sum / total;
+}
+
+/** log2(a), from s.logs when a is a whole number it holds (as with whole gains): the same value, sooner. */
+function logOf(s: Scratch, a: number): number {
+  return a < s.logs.length && a === Math.floor(a) ? s.logs[a]! : log2(a);
 }
 
 /**

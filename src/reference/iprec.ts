@@ -23,8 +23,9 @@ export function iprecRank(level: number, relevant: number): number {
  * the largest of the groups' least values the product is 0, so the sweep starts there; a group
  * whose largest value is below it is 1 throughout. A group's P(M_V <= v) changes only at its own
  * values, where it is recounted (see groupBelow). A group of n slots, r relevant and m candidates
- * costs O(m (n - r)) values times O(m r^2) each; with one document per group (every mode but
- * average, `broken`) it is trec_eval's loop.
+ * has O(m (n - r)) values; a recount costs O(r (n - r)) additions where r (n - r + 1) <=
+ * COUNT_CELLS, else O(n r) multiply-adds, or O(m r^2) with hypergeometric jumps. With one
+ * document per group (every mode but average, `broken`) it is trec_eval's loop.
  */
 export function iprec(s: Scratch, col: number, relevant: number, level: number, broken: boolean): number {
   const c = iprecRank(level, relevant);
@@ -67,38 +68,40 @@ const BEFORE = 1;
 const SIZE = 2;
 const REL = 3;
 const FIRST = 4;
-const LOWEST = 5;
-const HIGHEST = 6;
-const BELOW = 7;
-const FIELDS = 8;
+const HIGHEST = 5;
+const BELOW = 6;
+const BASE = 7;
+const TOTAL = 8;
+const FIELDS = 9;
 
 /**
- * P(M_V <= v) for the candidate group at `at` in s.iprecGroups: 0 below its least value, 1 from
- * its largest on, else the chance that every candidate k sits at or below the first slot b_k
- * whose value (R + k)/(t + b_k) <= v, i.e. that N(b_k - 1), the relevant count in the slots
- * above b_k, is below k. N grows along the slots, so it is checked at those m slots only: from
- * one to the next its rise is hypergeometric, the chance of each count carried in s.work
- * (stepped slot by slot when the checks are at most STEP_SLOTS apart).
+ * A group of r relevant and w = n - r other documents with r (w + 1) at most this many is
+ * counted exactly (see countBelow): its C(n, r) orders stay below 2^53 (at most C(44, 22)).
  */
-function groupBelow(s: Scratch, at: number, v: number): number {
+const COUNT_CELLS = 512;
+
+/**
+ * P(M_V <= v) for the candidate group at `at` in s.iprecGroups, from s.iprecSlots[BASE + k -
+ * FIRST] = b_k, the first slot whose value (R + k)/(t + b_k) <= v of each candidate k: the chance
+ * that every candidate k sits at or below b_k, i.e. that N(b_k - 1), the relevant count in the
+ * slots above b_k, is below k. N grows along the slots, so it is checked at those m slots only:
+ * from one to the next its rise is hypergeometric, the chance of each count carried in s.work
+ * (stepped slot by slot when the checks are at most STEP_SLOTS apart, with one division per slot).
+ */
+function groupBelow(s: Scratch, at: number): number {
   const info = s.iprecGroups;
-  if (v >= info[at + HIGHEST]!) return 1;
-  if (v < info[at + LOWEST]!) return 0;
-  const t = info[at + T]!;
-  const before = info[at + BEFORE]!;
+  if (info[at + TOTAL]! > 0) return countBelow(s, at);
   const n = info[at + SIZE]!;
   const r = info[at + REL]!;
+  const first = info[at + FIRST]!;
+  const base = info[at + BASE]! - first;
   const p = s.work;
   const next = s.work2;
   p[0] = 1;
   let top = 0; // p is 0 past top
   let last = 0; // the slot of the last check
-  for (let k = info[at + FIRST]!; k <= r; k++) {
-    // b: the first slot the k-th relevant document may take (v is at least the group's least value, so b <= n - r + k)
-    let b = Math.min(n - r + k, Math.max(k, Math.ceil((before + k) / v - t)));
-    while (b > k && (before + k) / (t + b - 1) <= v) b--;
-    while (b < n - r + k && (before + k) / (t + b) > v) b++;
-    const e = b - 1;
+  for (let k = first; k <= r; k++) {
+    const e = s.iprecSlots[base + k]! - 1;
     if (e > last && e - last <= STEP_SLOTS) {
       // N(e) from N(last), slot by slot: slot x + 1 holds a relevant document with chance
       // (relevant left) / (slots left); counts past k - 1 are dropped (they only grow)
@@ -106,10 +109,11 @@ function groupBelow(s: Scratch, at: number, v: number): number {
       top = Math.min(top, keep);
       for (let x = last; x < e; x++) {
         const left = n - x;
+        const share = 1 / left;
         const up = Math.min(keep, top + 1);
         if (up > top) p[up] = 0;
-        for (let j = up; j > 0; j--) p[j] = (p[j]! * (left - r + j) + p[j - 1]! * (r - j + 1)) / left;
-        p[0] = (p[0]! * (left - r)) / left;
+        for (let j = up; j > 0; j--) p[j] = (p[j]! * (left - r + j) + p[j - 1]! * (r - j + 1)) * share;
+        p[0] = p[0]! * (left - r) * share;
         top = up;
       }
       last = e;
@@ -138,15 +142,42 @@ function groupBelow(s: Scratch, at: number, v: number): number {
   return below;
 }
 
+/**
+ * groupBelow by counting, for a group of at most COUNT_CELLS: with d_k = s_k - k, the other
+ * documents above the k-th relevant one, the orders are the non-decreasing d_1 <= ... <= d_r in
+ * [0, w], and the condition is d_k >= b_k - k for the candidates k. The sequences ending at each
+ * d are counted k by k (a prefix sum each, from the least d allowed so far), exactly, and
+ * divided by C(n, r): O(r w) additions, no division.
+ */
+function countBelow(s: Scratch, at: number): number {
+  const info = s.iprecGroups;
+  const r = info[at + REL]!;
+  const w = info[at + SIZE]! - r;
+  const first = info[at + FIRST]!;
+  const base = info[at + BASE]! - first;
+  const c = s.work;
+  for (let d = 0; d <= w; d++) c[d] = 1;
+  let lo = 0; // c is 0 below lo
+  for (let k = 1; k <= r; k++) {
+    if (k > 1) for (let d = lo + 1; d <= w; d++) c[d] = c[d]! + c[d - 1]!;
+    if (k >= first) for (const least = s.iprecSlots[base + k]! - k; lo < least; lo++) c[lo] = 0;
+  }
+  let count = 0;
+  for (let d = lo; d <= w; d++) count += c[d]!;
+  return count / info[at + TOTAL]!;
+}
+
 /** The expectation over random orders inside the groups (see iprec). */
 function averageIprec(s: Scratch, col: number, c: number): number {
   const info = s.iprecGroups;
-  const heap = s.iprecHeap; // per (group, k): value, group, k, slot
-  // the candidate groups, their least and largest values, and the largest least value
+  const slots = s.iprecSlots; // per (group, k): b_k at the sweep's value
+  const heap = s.iprecHeap; // per (group, k): its next value, group, k, slot
+  // the candidate groups, their largest values, and the largest of their least values
   let groups = 0;
   let floor = 0;
   let before = 0;
   let start = 0;
+  let base = 0;
   for (let g = 0; g < s.groupCount; g++) {
     const end = s.groupEnd[g]!;
     const n = end - start;
@@ -154,61 +185,71 @@ function averageIprec(s: Scratch, col: number, c: number): number {
     if (r > 0 && before + r >= c) {
       const at = FIELDS * groups++;
       const first = Math.max(1, c - before);
-      let lowest = 0;
-      let highest = 0;
-      for (let k = first; k <= r; k++) {
-        lowest = Math.max(lowest, (before + k) / (start + n - r + k));
-        highest = Math.max(highest, (before + k) / (start + k));
-      }
+      // (R + k)/(t + x) rises with k at a fixed lag x - k, as R <= t: both at k = r
+      const lowest = (before + r) / (start + n);
+      const highest = (before + r) / (start + r);
       info[at + T] = start;
       info[at + BEFORE] = before;
       info[at + SIZE] = n;
       info[at + REL] = r;
       info[at + FIRST] = first;
-      info[at + LOWEST] = lowest;
       info[at + HIGHEST] = highest;
+      info[at + BASE] = base;
+      base += r - first + 1;
+      // C(n, r), exactly (each product is C(n, i + 1) (i + 1) < 2^53), if counted
+      let total = 0;
+      if (r * (n - r + 1) <= COUNT_CELLS) {
+        total = 1;
+        for (let i = 0; i < Math.min(r, n - r); i++) total = (total * (n - i)) / (i + 1);
+      }
+      info[at + TOTAL] = total;
       floor = Math.max(floor, lowest);
     }
     before += r;
     start = end;
   }
   if (groups === 0) return 0;
-  // P(best <= floor), and the values above it: each (group, k)'s from its first one past floor
+  // b_k at floor (every group's b_k <= n - r + k there, so P(best <= floor) > 0), P(best <=
+  // floor), and the values above it: each (group, k)'s from its first one past floor
   let below = 1;
   let heapSize = 0;
   for (let g = 0; g < groups; g++) {
     const at = FIELDS * g;
-    info[at + BELOW] = groupBelow(s, at, floor);
-    below *= info[at + BELOW]!;
+    info[at + BELOW] = 1;
     if (info[at + HIGHEST]! <= floor) continue;
     const t = info[at + T]!;
     const R = info[at + BEFORE]!;
     const n = info[at + SIZE]!;
     const r = info[at + REL]!;
-    for (let k = info[at + FIRST]!; k <= r; k++) {
+    const first = info[at + FIRST]!;
+    for (let k = first; k <= r; k++) {
       let x = Math.min(n - r + k, Math.max(k - 1, Math.floor((R + k) / floor - t)));
       while (x >= k && !((R + k) / (t + x) > floor)) x--;
       while (x < n - r + k && (R + k) / (t + x + 1) > floor) x++;
+      slots[info[at + BASE]! + k - first] = x + 1;
       if (x >= k) heapSize = heapPush(heap, heapSize, (R + k) / (t + x), g, k, x);
     }
+    info[at + BELOW] = groupBelow(s, at);
+    below *= info[at + BELOW]!;
   }
   let expected = floor * below;
   while (heapSize > 0) {
     const v = heap[0]!;
-    // every stream at this value moves on; their groups are recounted at v
+    // every stream at this value moves on (its b_k is now its slot); their groups are recounted
     while (heapSize > 0 && heap[0] === v) {
       const g = heap[1]!;
       const k = heap[2]!;
       const slot = heap[3]!;
       heapSize = heapPop(heap, heapSize);
       const at = FIELDS * g;
+      slots[info[at + BASE]! + k - info[at + FIRST]!] = slot;
       info[at + BELOW] = -1;
       if (slot > k) heapSize = heapPush(heap, heapSize, (info[at + BEFORE]! + k) / (info[at + T]! + slot - 1), g, k, slot - 1);
     }
     let product = 1;
     for (let g = 0; g < groups; g++) {
       const at = FIELDS * g;
-      if (info[at + BELOW] === -1) info[at + BELOW] = groupBelow(s, at, v);
+      if (info[at + BELOW] === -1) info[at + BELOW] = v >= info[at + HIGHEST]! ? 1 : groupBelow(s, at);
       product *= info[at + BELOW]!;
     }
     expected += v * (product - below);

@@ -48,8 +48,9 @@ export class Scratch {
   /** G's chances of the counts drawn per distinct gain, in two buffers that take turns */
   states = new Float64Array(0);
   states2 = new Float64Array(0);
-  /** IPrec's candidate groups (8 numbers each) and its heap of candidate values (4 numbers each) */
+  /** IPrec's candidate groups (9 numbers each), their candidates' slots, and its heap of candidate values (4 numbers each) */
   iprecGroups = new Float64Array(0);
+  iprecSlots = new Float64Array(0);
   iprecHeap = new Float64Array(0);
   /** interpolated precision's values of the current query: column, relevant rank, value; how many */
   iprecCache = new Float64Array(3 * IPREC_CACHE);
@@ -58,6 +59,8 @@ export class Scratch {
   gainLevels = new Float64Array(2 * IDEAL_LEVELS_MAX);
   /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 */
   discount = new Float64Array(1);
+  /** logs[j] = log2(j) for 1 <= j <= the discounts' ranks + 1 (G's whole-number arguments) */
+  logs = new Float64Array(2);
 
   /** Makes room for a query of n documents with the given column counts. */
   ensure(n: number, levels: number, gains: number): void {
@@ -71,7 +74,8 @@ export class Scratch {
       this.judgedEnd = new Int32Array(cap);
       this.work = new Float64Array(cap + 1);
       this.work2 = new Float64Array(cap + 1);
-      this.iprecGroups = new Float64Array(8 * cap);
+      this.iprecGroups = new Float64Array(9 * cap);
+      this.iprecSlots = new Float64Array(cap);
       this.iprecHeap = new Float64Array(4 * cap);
     }
     const cap = this.order.length;
@@ -98,8 +102,14 @@ export class Scratch {
   ensureDiscount(n: number): void {
     if (this.discount.length > n) return;
     const old = this.discount;
+    const oldLogs = this.logs;
     this.discount = new Float64Array(Math.max(n + 1, 2 * old.length));
+    this.logs = new Float64Array(this.discount.length + 1);
     this.discount.set(old);
-    for (let j = Math.max(1, old.length); j < this.discount.length; j++) this.discount[j] = 1 / log2(j + 1);
+    this.logs.set(oldLogs);
+    for (let j = Math.max(1, old.length); j < this.discount.length; j++) {
+      this.logs[j + 1] = log2(j + 1);
+      this.discount[j] = 1 / this.logs[j + 1]!;
+    }
   }
 }
