@@ -71,7 +71,9 @@ const HIGHEST: i32 = 5;
 const BELOW: i32 = 6;
 const BASE: i32 = 7;
 const TOTAL: i32 = 8;
-const FIELDS: i32 = 9;
+const ROWS: i32 = 9;
+const FROM: i32 = 10;
+const FIELDS: i32 = 11;
 
 // A group of r relevant and w = n - r other documents with r (w + 1) at most this many is
 // counted exactly (see countBelow): its C(n, r) orders stay below 2^53 (at most C(44, 22)).
@@ -145,9 +147,12 @@ function groupBelow(at: i32): f64 {
 /**
  * groupBelow by counting, for a group of at most COUNT_CELLS: with d_k = s_k - k, the other
  * documents above the k-th relevant one, the orders are the non-decreasing d_1 <= ... <= d_r in
- * [0, w], and the condition is d_k >= b_k - k for the candidates k. The sequences ending at each
- * d are counted k by k (a prefix sum each, from the least d allowed so far), exactly, and
- * divided by C(n, r): O(r w) additions, no division.
+ * [0, w], and the condition is d_k >= b_k - k for the candidates k. Row k counts the sequences
+ * d_1 .. d_k ending at each d: the prefix sums of row k - 1 (from the least d allowed so far,
+ * b_k - k rising with k), 0 below b_k - k. The count is exact, divided by C(n, r): O(r w)
+ * additions, no division. Where the group's rows are kept (ROWS >= 0), rows before the first
+ * candidate whose b_k moved since the last count (FROM) still hold, and are not counted again;
+ * else one row is counted over in place.
  */
 function countBelow(at: i32): f64 {
   const info = S.iprecGroups;
@@ -155,15 +160,28 @@ function countBelow(at: i32): f64 {
   const w = <i32>(getF64(info, at + SIZE) - r);
   const first = getF64(info, at + FIRST);
   const base = getF64(info, at + BASE) - first;
-  const c = S.work;
-  for (let d = 0; d <= w; d++) setF64(c, d, 1);
-  let lo = 0; // c is 0 below lo
-  for (let k: f64 = 1; k <= r; k++) {
-    if (k > 1) for (let d = lo + 1; d <= w; d++) setF64(c, d, getF64(c, d) + getF64(c, d - 1));
-    if (k >= first) for (const least = <i32>(getF64(S.iprecSlots, <i32>(base + k)) - k); lo < least; lo++) setF64(c, lo, 0);
+  const kept = getF64(info, at + ROWS) >= 0;
+  const c = kept ? S.iprecRows : S.work;
+  const origin = kept ? <i32>getF64(info, at + ROWS) : 0;
+  const stride = kept ? w + 1 : 0;
+  let k = kept ? getF64(info, at + FROM) : 1;
+  setF64(info, at + FROM, r + 1);
+  let lo = k - 1 >= first ? <i32>(getF64(S.iprecSlots, <i32>(base + k - 1)) - (k - 1)) : 0; // row k - 1 is 0 below lo
+  if (k == 1) {
+    for (let d = 0; d <= w; d++) setF64(c, origin + d, 1);
+    if (first == 1) for (const least = <i32>(getF64(S.iprecSlots, <i32>(base + 1)) - 1); lo < least; lo++) setF64(c, origin + lo, 0);
+    k = 2;
   }
+  for (; k <= r; k++) {
+    const row = origin + (<i32>k - 1) * stride;
+    const above = row - stride;
+    setF64(c, row + lo, getF64(c, above + lo));
+    for (let d = lo + 1; d <= w; d++) setF64(c, row + d, getF64(c, row + d - 1) + getF64(c, above + d));
+    if (k >= first) for (const least = <i32>(getF64(S.iprecSlots, <i32>(base + k)) - k); lo < least; lo++) setF64(c, row + lo, 0);
+  }
+  const last = origin + (<i32>r - 1) * stride;
   let count: f64 = 0;
-  for (let d = lo; d <= w; d++) count += getF64(c, d);
+  for (let d = lo; d <= w; d++) count += getF64(c, last + d);
   return count / getF64(info, at + TOTAL);
 }
 
@@ -178,6 +196,7 @@ function averageIprec(col: i32, c: f64): f64 {
   let before: f64 = 0;
   let start: f64 = 0;
   let base: f64 = 0;
+  let rows: f64 = 0;
   for (let g = 0; g < S.groupCount; g++) {
     const end = <f64>getI32(S.groupEnd, g);
     const n = end - start;
@@ -203,6 +222,9 @@ function averageIprec(col: i32, c: f64): f64 {
         for (let i: f64 = 0; i < Math.min(r, n - r); i++) total = (total * (n - i)) / (i + 1);
       }
       setF64(info, at + TOTAL, total);
+      setF64(info, at + ROWS, total > 0 && rows + r * (n - r + 1) <= <f64>S.IPREC_ROW_ROOM ? rows : -1);
+      if (getF64(info, at + ROWS) >= 0) rows += r * (n - r + 1);
+      setF64(info, at + FROM, 1);
       floor = Math.max(floor, lowest);
     }
     before += r;
@@ -244,6 +266,7 @@ function averageIprec(col: i32, c: f64): f64 {
       const at = FIELDS * g;
       setF64(slots, <i32>(getF64(info, at + BASE) + k - getF64(info, at + FIRST)), slot);
       setF64(info, at + BELOW, -1);
+      setF64(info, at + FROM, Math.min(getF64(info, at + FROM), k));
       if (slot > k) heapSize = heapPush(heap, heapSize, (getF64(info, at + BEFORE) + k) / (getF64(info, at + T) + slot - 1), <f64>g, k, slot - 1);
     }
     let product: f64 = 1;

@@ -45,14 +45,21 @@ export let work2: usize = 0;
 /** G's chances of the counts drawn per distinct gain, in two buffers that take turns (f64; room for the plan's stateCount) */
 export let states: usize = 0;
 export let states2: usize = 0;
-/** IPrec's candidate groups (9 numbers each), their candidates' slots, and its heap of candidate values (4 numbers each; f64) */
+/** IPrec's candidate groups (11 numbers each), their candidates' slots, and its heap of candidate values (4 numbers each; f64) */
 export let iprecGroups: usize = 0;
 export let iprecSlots: usize = 0;
+/** the counted groups' rows (f64; see countBelow in iprec) */
+export let iprecRows: usize = 0;
 export let iprecHeap: usize = 0;
 /** the ideal gains' levels of one query: gain, count pairs (f64; step 0) */
 export let gainLevels: usize = 0;
 /** The interpolated precision values a query keeps for its other rows (see iprec). */
 export const IPREC_CACHE: i32 = 32;
+/**
+ * Room for interpolated precision's counted groups' rows, r (n - r + 1) numbers each (see
+ * countBelow in iprec): groups past it are counted from their first candidate at every recount.
+ */
+export const IPREC_ROW_ROOM: i32 = 8192;
 /** interpolated precision's values of the current query: column, relevant rank, value (f64) */
 export let iprecCache: usize = 0;
 
@@ -80,7 +87,7 @@ export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, mea
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
   const ints = cap * 4 + 2 * <usize>COUNTED_LEVELS + <usize>gainCount * GAIN_SIZE + <usize>measureCount * ROW_SIZE;
-  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 9 + 1 + 4) + 2 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 3 * <usize>IPREC_CACHE;
+  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 11 + 1 + 4) + <usize>IPREC_ROW_ROOM + 2 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 3 * <usize>IPREC_CACHE;
   return doubles * 8 + ints * 4 + 64;
 }
 
@@ -101,9 +108,10 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   work = logs + <usize>logCount * 8;
   work2 = work + cap * 8;
   iprecGroups = work2 + cap * 8;
-  iprecSlots = iprecGroups + cap * 9 * 8;
+  iprecSlots = iprecGroups + cap * 11 * 8;
   iprecHeap = iprecSlots + cap * 8;
-  states = iprecHeap + cap * 4 * 8;
+  iprecRows = iprecHeap + cap * 4 * 8;
+  states = iprecRows + <usize>IPREC_ROW_ROOM * 8;
   states2 = states + <usize>stateCount * 8;
   gainLevels = states2 + <usize>stateCount * 8;
   iprecCache = gainLevels + 2 * <usize>IDEAL_LEVELS_MAX * 8;

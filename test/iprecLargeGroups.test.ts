@@ -3,6 +3,7 @@ import { evaluate } from '../src/index.js';
 import { iprecAt } from './oracle/more.js';
 import { randInt, rng } from '../src/util/random.js';
 import { BACKENDS } from './backends.js';
+import { IPREC_ROW_ROOM } from '../src/reference/scratch.js';
 
 // Interpolated precision's exact average on tie groups too large for the brute force over
 // every ordering (n <= 8 there). With binary labels an ordering of a group is the set of slots
@@ -10,7 +11,11 @@ import { BACKENDS } from './backends.js';
 // C(n, r) per group. Groups of 16-28 documents with 1-3 relevant are counted exactly (r (n - r +
 // 1) <= COUNT_CELLS, 512); groups of 1 relevant in 514-600 or 2 in 258-300 are beyond it, so
 // the chances are stepped slot by slot, and where the checks lie more than STEP_SLOTS (16) slots
-// apart, by a hypergeometric jump.
+// apart, by a hypergeometric jump. A query of two dozen counted groups of 2 relevant in about
+// 200 fills the room kept for the counted groups' rows (IPREC_ROW_ROOM numbers): the groups past it
+// are counted over at every recount. Its groups are independent, so the oracle there takes each
+// group's best over every placement of its own and combines them (the chance that the best is
+// at most v is the product of the groups').
 
 const LEVELS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
 
@@ -99,5 +104,54 @@ describe.each(BACKENDS)('interpolated precision on large tie groups ($name backe
       }
     }
     expect(compared).toBe(132);
+  });
+
+  it('average equals the oracle on more counted groups than their kept rows have room for', () => {
+    const next = rng(1605);
+    let compared = 0;
+    for (let query = 0; query < 2; query++) {
+      const groups = Array.from({ length: 24 }, () => randInt(next, 180, 220));
+      expect(groups.reduce((sum, n) => sum + 2 * (n - 1), 0)).toBeGreaterThan(IPREC_ROW_ROOM);
+      const scores = groups.flatMap((n, g) => Array<number>(n).fill(100 - g));
+      // each group's first two documents relevant (any two: the average is over their places)
+      const labels = groups.flatMap((n) => Array.from({ length: n }, (_, i) => Number(i < 2)));
+      const got = evaluate({ scores, labels }, LEVELS.map((l) => `IPrec@${l}`), { ...options, ties: 'average' });
+      for (const level of LEVELS) {
+        const c = Math.round(level * 2 * groups.length);
+        // per candidate group, its best over the C(n, 2) placements of its two relevant documents
+        const bests: Float64Array[] = [];
+        let t = 0;
+        groups.forEach((n, g) => {
+          const before = 2 * g;
+          if (before + 2 >= c) {
+            const values: number[] = [];
+            for (let a = 1; a <= n; a++) {
+              for (let b = a + 1; b <= n; b++) values.push(Math.max(before + 1 >= c ? (before + 1) / (t + a) : 0, (before + 2) / (t + b)));
+            }
+            bests.push(Float64Array.from(values).sort());
+          }
+          t += n;
+        });
+        // E[max] = sum over the values v of v (P(max <= v) - P(max < v)), P(max <= v) the product over the groups
+        const all = Float64Array.from(bests.flatMap((b) => Array.from(b))).sort();
+        const seen = bests.map(() => 0);
+        let expected = 0;
+        let below = 0;
+        for (let i = 0; i < all.length; i++) {
+          const v = all[i]!;
+          if (i + 1 < all.length && all[i + 1] === v) continue;
+          let product = 1;
+          bests.forEach((b, g) => {
+            while (seen[g]! < b.length && b[seen[g]!]! <= v) seen[g]!++;
+            product *= seen[g]! / b.length;
+          });
+          expected += v * (product - below);
+          below = product;
+        }
+        expect(Math.abs(got[`IPrec@${level}`]! - expected), `query ${query} level ${level}`).toBeLessThan(1e-12);
+        compared++;
+      }
+    }
+    expect(compared).toBe(22);
   });
 });

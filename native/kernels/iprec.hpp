@@ -34,7 +34,7 @@ inline double brokenIprec(const Scratch& s, int col, double c) {
 constexpr double STEP_SLOTS = 16;
 
 /** Fields of a candidate group in s.iprecGroups. */
-enum IprecField { IPREC_T = 0, IPREC_BEFORE = 1, IPREC_SIZE = 2, IPREC_REL = 3, IPREC_FIRST = 4, IPREC_HIGHEST = 5, IPREC_BELOW = 6, IPREC_BASE = 7, IPREC_TOTAL = 8, IPREC_FIELDS = 9 };
+enum IprecField { IPREC_T = 0, IPREC_BEFORE = 1, IPREC_SIZE = 2, IPREC_REL = 3, IPREC_FIRST = 4, IPREC_HIGHEST = 5, IPREC_BELOW = 6, IPREC_BASE = 7, IPREC_TOTAL = 8, IPREC_ROWS = 9, IPREC_FROM = 10, IPREC_FIELDS = 11 };
 
 /**
  * A group of r relevant and w = n - r other documents with r (w + 1) at most this many is
@@ -45,28 +45,41 @@ constexpr double COUNT_CELLS = 512;
 /**
  * groupBelow by counting, for a group of at most COUNT_CELLS: with d_k = s_k - k, the other
  * documents above the k-th relevant one, the orders are the non-decreasing d_1 <= ... <= d_r in
- * [0, w], and the condition is d_k >= b_k - k for the candidates k. The sequences ending at each
- * d are counted k by k (a prefix sum each, from the least d allowed so far), exactly, and
- * divided by C(n, r): O(r w) additions, no division.
+ * [0, w], and the condition is d_k >= b_k - k for the candidates k. Row k counts the sequences
+ * d_1 .. d_k ending at each d: the prefix sums of row k - 1 (from the least d allowed so far,
+ * b_k - k rising with k), 0 below b_k - k. The count is exact, divided by C(n, r): O(r w)
+ * additions, no division. Where the group's rows are kept (ROWS >= 0), rows before the first
+ * candidate whose b_k moved since the last count (FROM) still hold, and are not counted again;
+ * else one row is counted over in place.
  */
 inline double countBelow(Scratch& s, int at) {
-  const double* info = s.iprecGroups.data();
+  double* info = s.iprecGroups.data();
   const double r = info[at + IPREC_REL];
   const int w = static_cast<int>(info[at + IPREC_SIZE] - r);
   const double first = info[at + IPREC_FIRST];
   const double base = info[at + IPREC_BASE] - first;
-  double* c = s.work.data();
-  for (int d = 0; d <= w; d++) c[d] = d == 0 ? 1 : 0;
-  for (double k = 1; k <= r; k++) {
-    const double least = k >= first ? s.iprecSlots[static_cast<size_t>(base + k)] - k : 0;
-    double run = 0;
-    for (int d = 0; d <= w; d++) {
-      run += c[d];
-      c[d] = d < least ? 0 : run;
-    }
+  const bool kept = info[at + IPREC_ROWS] >= 0;
+  double* c = kept ? s.iprecRows.data() : s.work.data();
+  const int origin = kept ? static_cast<int>(info[at + IPREC_ROWS]) : 0;
+  const int stride = kept ? w + 1 : 0;
+  double k = kept ? info[at + IPREC_FROM] : 1;
+  info[at + IPREC_FROM] = r + 1;
+  int lo = k - 1 >= first ? static_cast<int>(s.iprecSlots[static_cast<size_t>(base + k - 1)] - (k - 1)) : 0;  // row k - 1 is 0 below lo
+  if (k == 1) {
+    for (int d = 0; d <= w; d++) c[origin + d] = 1;
+    if (first == 1) for (const int least = static_cast<int>(s.iprecSlots[static_cast<size_t>(base + 1)] - 1); lo < least; lo++) c[origin + lo] = 0;
+    k = 2;
   }
+  for (; k <= r; k++) {
+    const int row = origin + (static_cast<int>(k) - 1) * stride;
+    const int above = row - stride;
+    c[row + lo] = c[above + lo];
+    for (int d = lo + 1; d <= w; d++) c[row + d] = c[row + d - 1] + c[above + d];
+    if (k >= first) for (const int least = static_cast<int>(s.iprecSlots[static_cast<size_t>(base + k)] - k); lo < least; lo++) c[row + lo] = 0;
+  }
+  const int last = origin + (static_cast<int>(r) - 1) * stride;
   double count = 0;
-  for (int d = 0; d <= w; d++) count += c[d];
+  for (int d = lo; d <= w; d++) count += c[last + d];
   return count / info[at + IPREC_TOTAL];
 }
 
@@ -177,6 +190,7 @@ inline double averageIprec(Scratch& s, int col, double c) {
   double before = 0;
   double start = 0;
   double base = 0;
+  double rows = 0;
   for (int g = 0; g < s.groupCount; g++) {
     const double end = s.groupEnd[g];
     const double n = end - start;
@@ -202,6 +216,9 @@ inline double averageIprec(Scratch& s, int col, double c) {
         for (double i = 0; i < std::min(r, n - r); i++) total = (total * (n - i)) / (i + 1);
       }
       info[at + IPREC_TOTAL] = total;
+      info[at + IPREC_ROWS] = total > 0 && rows + r * (n - r + 1) <= IPREC_ROW_ROOM ? rows : -1;
+      if (info[at + IPREC_ROWS] >= 0) rows += r * (n - r + 1);
+      info[at + IPREC_FROM] = 1;
       floor = std::max(floor, lowest);
     }
     before += r;
@@ -243,6 +260,7 @@ inline double averageIprec(Scratch& s, int col, double c) {
       const int at = IPREC_FIELDS * g;
       slots[static_cast<size_t>(info[at + IPREC_BASE] + k - info[at + IPREC_FIRST])] = slot;
       info[at + IPREC_BELOW] = -1;
+      info[at + IPREC_FROM] = std::min(info[at + IPREC_FROM], k);
       if (slot > k) heapSize = heapPush(heap, heapSize, (info[at + IPREC_BEFORE] + k) / (info[at + IPREC_T] + slot - 1), g, k, slot - 1);
     }
     double product = 1;

@@ -14,6 +14,12 @@ namespace tie_eval {
 /** The interpolated precision values a query keeps for its other rows (see iprec). */
 constexpr int IPREC_CACHE = 32;
 
+/**
+ * Room for interpolated precision's counted groups' rows, r (n - r + 1) numbers each (see
+ * countBelow in iprec): groups past it are counted from their first candidate at every recount.
+ */
+constexpr int IPREC_ROW_ROOM = 8192;
+
 struct Scratch {
   /** documents in the current query's ranking */
   int n = 0;
@@ -56,9 +62,11 @@ struct Scratch {
   /** G's chances of the counts drawn per distinct gain, in two buffers that take turns */
   std::vector<double> states;
   std::vector<double> states2;
-  /** IPrec's candidate groups (9 numbers each), their candidates' slots, and its heap of candidate values (4 numbers each) */
+  /** IPrec's candidate groups (11 numbers each), their candidates' slots, and its heap of candidate values (4 numbers each) */
   std::vector<double> iprecGroups;
   std::vector<double> iprecSlots;
+  /** the counted groups' rows (see countBelow in iprec) */
+  std::vector<double> iprecRows = std::vector<double>(IPREC_ROW_ROOM);
   std::vector<double> iprecHeap;
   /** interpolated precision's values of the current query: column, relevant rank, value; how many */
   std::vector<double> iprecCache = std::vector<double>(3 * IPREC_CACHE);
@@ -83,7 +91,7 @@ struct Scratch {
       judgedEnd.resize(cap);
       work.resize(cap + 1);
       work2.resize(cap + 1);
-      iprecGroups.resize(9 * cap);
+      iprecGroups.resize(11 * cap);
       iprecSlots.resize(cap);
       iprecHeap.resize(4 * cap);
     }

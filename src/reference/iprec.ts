@@ -1,5 +1,5 @@
 import { hypergeometric } from './hypergeometric.js';
-import { IPREC_CACHE, type Scratch } from './scratch.js';
+import { IPREC_CACHE, IPREC_ROW_ROOM, type Scratch } from './scratch.js';
 
 /**
  * The relevant rank interpolated precision starts from at recall `level`: c = round(level R),
@@ -72,7 +72,9 @@ const HIGHEST = 5;
 const BELOW = 6;
 const BASE = 7;
 const TOTAL = 8;
-const FIELDS = 9;
+const ROWS = 9;
+const FROM = 10;
+const FIELDS = 11;
 
 /**
  * A group of r relevant and w = n - r other documents with r (w + 1) at most this many is
@@ -145,9 +147,12 @@ function groupBelow(s: Scratch, at: number): number {
 /**
  * groupBelow by counting, for a group of at most COUNT_CELLS: with d_k = s_k - k, the other
  * documents above the k-th relevant one, the orders are the non-decreasing d_1 <= ... <= d_r in
- * [0, w], and the condition is d_k >= b_k - k for the candidates k. The sequences ending at each
- * d are counted k by k (a prefix sum each, from the least d allowed so far), exactly, and
- * divided by C(n, r): O(r w) additions, no division.
+ * [0, w], and the condition is d_k >= b_k - k for the candidates k. Row k counts the sequences
+ * d_1 .. d_k ending at each d: the prefix sums of row k - 1 (from the least d allowed so far,
+ * b_k - k rising with k), 0 below b_k - k. The count is exact, divided by C(n, r): O(r w)
+ * additions, no division. Where the group's rows are kept (ROWS >= 0), rows before the first
+ * candidate whose b_k moved since the last count (FROM) still hold, and are not counted again;
+ * else one row is counted over in place.
  */
 function countBelow(s: Scratch, at: number): number {
   const info = s.iprecGroups;
@@ -155,15 +160,28 @@ function countBelow(s: Scratch, at: number): number {
   const w = info[at + SIZE]! - r;
   const first = info[at + FIRST]!;
   const base = info[at + BASE]! - first;
-  const c = s.work;
-  for (let d = 0; d <= w; d++) c[d] = 1;
-  let lo = 0; // c is 0 below lo
-  for (let k = 1; k <= r; k++) {
-    if (k > 1) for (let d = lo + 1; d <= w; d++) c[d] = c[d]! + c[d - 1]!;
-    if (k >= first) for (const least = s.iprecSlots[base + k]! - k; lo < least; lo++) c[lo] = 0;
+  const kept = info[at + ROWS]! >= 0;
+  const c = kept ? s.iprecRows : s.work;
+  const origin = kept ? info[at + ROWS]! : 0;
+  const stride = kept ? w + 1 : 0;
+  let k = kept ? info[at + FROM]! : 1;
+  info[at + FROM] = r + 1;
+  let lo = k - 1 >= first ? s.iprecSlots[base + k - 1]! - (k - 1) : 0; // row k - 1 is 0 below lo
+  if (k === 1) {
+    for (let d = 0; d <= w; d++) c[origin + d] = 1;
+    if (first === 1) for (const least = s.iprecSlots[base + 1]! - 1; lo < least; lo++) c[origin + lo] = 0;
+    k = 2;
   }
+  for (; k <= r; k++) {
+    const row = origin + (k - 1) * stride;
+    const above = row - stride;
+    c[row + lo] = c[above + lo]!;
+    for (let d = lo + 1; d <= w; d++) c[row + d] = c[row + d - 1]! + c[above + d]!;
+    if (k >= first) for (const least = s.iprecSlots[base + k]! - k; lo < least; lo++) c[row + lo] = 0;
+  }
+  const last = origin + (r - 1) * stride;
   let count = 0;
-  for (let d = lo; d <= w; d++) count += c[d]!;
+  for (let d = lo; d <= w; d++) count += c[last + d]!;
   return count / info[at + TOTAL]!;
 }
 
@@ -178,6 +196,7 @@ function averageIprec(s: Scratch, col: number, c: number): number {
   let before = 0;
   let start = 0;
   let base = 0;
+  let rows = 0;
   for (let g = 0; g < s.groupCount; g++) {
     const end = s.groupEnd[g]!;
     const n = end - start;
@@ -203,6 +222,9 @@ function averageIprec(s: Scratch, col: number, c: number): number {
         for (let i = 0; i < Math.min(r, n - r); i++) total = (total * (n - i)) / (i + 1);
       }
       info[at + TOTAL] = total;
+      info[at + ROWS] = total > 0 && rows + r * (n - r + 1) <= IPREC_ROW_ROOM ? rows : -1;
+      if (info[at + ROWS]! >= 0) rows += r * (n - r + 1);
+      info[at + FROM] = 1;
       floor = Math.max(floor, lowest);
     }
     before += r;
@@ -244,6 +266,7 @@ function averageIprec(s: Scratch, col: number, c: number): number {
       const at = FIELDS * g;
       slots[info[at + BASE]! + k - info[at + FIRST]!] = slot;
       info[at + BELOW] = -1;
+      info[at + FROM] = Math.min(info[at + FROM]!, k);
       if (slot > k) heapSize = heapPush(heap, heapSize, (info[at + BEFORE]! + k) / (info[at + T]! + slot - 1), g, k, slot - 1);
     }
     let product = 1;

@@ -5,6 +5,12 @@ import { log2 } from './log2.js';
 export const IPREC_CACHE = 32;
 
 /**
+ * Room for interpolated precision's counted groups' rows, r (n - r + 1) numbers each (see
+ * countBelow in iprec): groups past it are counted from their first candidate at every recount.
+ */
+export const IPREC_ROW_ROOM = 8192;
+
+/**
  * Working memory of the reference kernels, grown on demand and reused across queries so a
  * batch allocates only when a query is larger than every one before it.
  */
@@ -48,9 +54,11 @@ export class Scratch {
   /** G's chances of the counts drawn per distinct gain, in two buffers that take turns */
   states = new Float64Array(0);
   states2 = new Float64Array(0);
-  /** IPrec's candidate groups (9 numbers each), their candidates' slots, and its heap of candidate values (4 numbers each) */
+  /** IPrec's candidate groups (11 numbers each), their candidates' slots, and its heap of candidate values (4 numbers each) */
   iprecGroups = new Float64Array(0);
   iprecSlots = new Float64Array(0);
+  /** the counted groups' rows (see countBelow in iprec) */
+  iprecRows = new Float64Array(IPREC_ROW_ROOM);
   iprecHeap = new Float64Array(0);
   /** interpolated precision's values of the current query: column, relevant rank, value; how many */
   iprecCache = new Float64Array(3 * IPREC_CACHE);
@@ -74,7 +82,7 @@ export class Scratch {
       this.judgedEnd = new Int32Array(cap);
       this.work = new Float64Array(cap + 1);
       this.work2 = new Float64Array(cap + 1);
-      this.iprecGroups = new Float64Array(9 * cap);
+      this.iprecGroups = new Float64Array(11 * cap);
       this.iprecSlots = new Float64Array(cap);
       this.iprecHeap = new Float64Array(4 * cap);
     }
