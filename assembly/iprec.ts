@@ -196,7 +196,6 @@ function averageIprec(col: i32, c: f64): f64 {
   let before: f64 = 0;
   let start: f64 = 0;
   let base: f64 = 0;
-  let rows: f64 = 0;
   for (let g = 0; g < S.groupCount; g++) {
     const end = <f64>getI32(S.groupEnd, g);
     const n = end - start;
@@ -215,16 +214,6 @@ function averageIprec(col: i32, c: f64): f64 {
       setF64(info, at + HIGHEST, highest);
       setF64(info, at + BASE, base);
       base += r - first + 1;
-      // C(n, r), exactly (each product is C(n, i + 1) (i + 1) < 2^53), if counted
-      let total: f64 = 0;
-      if (r * (n - r + 1) <= COUNT_CELLS) {
-        total = 1;
-        for (let i: f64 = 0; i < Math.min(r, n - r); i++) total = (total * (n - i)) / (i + 1);
-      }
-      setF64(info, at + TOTAL, total);
-      setF64(info, at + ROWS, total > 0 && rows + r * (n - r + 1) <= <f64>S.IPREC_ROW_ROOM ? rows : -1);
-      if (getF64(info, at + ROWS) >= 0) rows += r * (n - r + 1);
-      setF64(info, at + FROM, 1);
       floor = Math.max(floor, lowest);
     }
     before += r;
@@ -235,6 +224,7 @@ function averageIprec(col: i32, c: f64): f64 {
   // floor), and the values above it: each (group, k)'s from its first one past floor
   let below: f64 = 1;
   let heapSize = 0;
+  let rows: f64 = 0;
   for (let g = 0; g < groups; g++) {
     const at = FIELDS * g;
     setF64(info, at + BELOW, 1);
@@ -244,6 +234,16 @@ function averageIprec(col: i32, c: f64): f64 {
     const n = getF64(info, at + SIZE);
     const r = getF64(info, at + REL);
     const first = getF64(info, at + FIRST);
+    // C(n, r), exactly (each product is C(n, i + 1) (i + 1) < 2^53), if counted, and its rows
+    let total: f64 = 0;
+    if (r * (n - r + 1) <= COUNT_CELLS) {
+      total = 1;
+      for (let i: f64 = 0; i < Math.min(r, n - r); i++) total = (total * (n - i)) / (i + 1);
+    }
+    setF64(info, at + TOTAL, total);
+    setF64(info, at + ROWS, total > 0 && rows + r * (n - r + 1) <= <f64>S.IPREC_ROW_ROOM ? rows : -1);
+    if (getF64(info, at + ROWS) >= 0) rows += r * (n - r + 1);
+    setF64(info, at + FROM, 1);
     for (let k = first; k <= r; k++) {
       let x = Math.min(n - r + k, Math.max(k - 1, Math.floor((R + k) / floor - t)));
       while (x >= k && !((R + k) / (t + x) > floor)) x--;

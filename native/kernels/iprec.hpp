@@ -190,7 +190,6 @@ inline double averageIprec(Scratch& s, int col, double c) {
   double before = 0;
   double start = 0;
   double base = 0;
-  double rows = 0;
   for (int g = 0; g < s.groupCount; g++) {
     const double end = s.groupEnd[g];
     const double n = end - start;
@@ -209,16 +208,6 @@ inline double averageIprec(Scratch& s, int col, double c) {
       info[at + IPREC_HIGHEST] = highest;
       info[at + IPREC_BASE] = base;
       base += r - first + 1;
-      // C(n, r), exactly (each product is C(n, i + 1) (i + 1) < 2^53), if counted
-      double total = 0;
-      if (r * (n - r + 1) <= COUNT_CELLS) {
-        total = 1;
-        for (double i = 0; i < std::min(r, n - r); i++) total = (total * (n - i)) / (i + 1);
-      }
-      info[at + IPREC_TOTAL] = total;
-      info[at + IPREC_ROWS] = total > 0 && rows + r * (n - r + 1) <= IPREC_ROW_ROOM ? rows : -1;
-      if (info[at + IPREC_ROWS] >= 0) rows += r * (n - r + 1);
-      info[at + IPREC_FROM] = 1;
       floor = std::max(floor, lowest);
     }
     before += r;
@@ -229,6 +218,7 @@ inline double averageIprec(Scratch& s, int col, double c) {
   // floor), and the values above it: each (group, k)'s from its first one past floor
   double below = 1;
   int heapSize = 0;
+  double rows = 0;
   for (int g = 0; g < groups; g++) {
     const int at = IPREC_FIELDS * g;
     info[at + IPREC_BELOW] = 1;
@@ -238,6 +228,16 @@ inline double averageIprec(Scratch& s, int col, double c) {
     const double n = info[at + IPREC_SIZE];
     const double r = info[at + IPREC_REL];
     const double first = info[at + IPREC_FIRST];
+    // C(n, r), exactly (each product is C(n, i + 1) (i + 1) < 2^53), if counted, and its rows
+    double total = 0;
+    if (r * (n - r + 1) <= COUNT_CELLS) {
+      total = 1;
+      for (double i = 0; i < std::min(r, n - r); i++) total = (total * (n - i)) / (i + 1);
+    }
+    info[at + IPREC_TOTAL] = total;
+    info[at + IPREC_ROWS] = total > 0 && rows + r * (n - r + 1) <= IPREC_ROW_ROOM ? rows : -1;
+    if (info[at + IPREC_ROWS] >= 0) rows += r * (n - r + 1);
+    info[at + IPREC_FROM] = 1;
     for (double k = first; k <= r; k++) {
       double x = std::min(n - r + k, std::max(k - 1, std::floor((R + k) / floor - t)));
       while (x >= k && !((R + k) / (t + x) > floor)) x--;

@@ -196,7 +196,6 @@ function averageIprec(s: Scratch, col: number, c: number): number {
   let before = 0;
   let start = 0;
   let base = 0;
-  let rows = 0;
   for (let g = 0; g < s.groupCount; g++) {
     const end = s.groupEnd[g]!;
     const n = end - start;
@@ -215,16 +214,6 @@ function averageIprec(s: Scratch, col: number, c: number): number {
       info[at + HIGHEST] = highest;
       info[at + BASE] = base;
       base += r - first + 1;
-      // C(n, r), exactly (each product is C(n, i + 1) (i + 1) < 2^53), if counted
-      let total = 0;
-      if (r * (n - r + 1) <= COUNT_CELLS) {
-        total = 1;
-        for (let i = 0; i < Math.min(r, n - r); i++) total = (total * (n - i)) / (i + 1);
-      }
-      info[at + TOTAL] = total;
-      info[at + ROWS] = total > 0 && rows + r * (n - r + 1) <= IPREC_ROW_ROOM ? rows : -1;
-      if (info[at + ROWS]! >= 0) rows += r * (n - r + 1);
-      info[at + FROM] = 1;
       floor = Math.max(floor, lowest);
     }
     before += r;
@@ -235,6 +224,7 @@ function averageIprec(s: Scratch, col: number, c: number): number {
   // floor), and the values above it: each (group, k)'s from its first one past floor
   let below = 1;
   let heapSize = 0;
+  let rows = 0;
   for (let g = 0; g < groups; g++) {
     const at = FIELDS * g;
     info[at + BELOW] = 1;
@@ -244,6 +234,16 @@ function averageIprec(s: Scratch, col: number, c: number): number {
     const n = info[at + SIZE]!;
     const r = info[at + REL]!;
     const first = info[at + FIRST]!;
+    // C(n, r), exactly (each product is C(n, i + 1) (i + 1) < 2^53), if counted, and its rows
+    let total = 0;
+    if (r * (n - r + 1) <= COUNT_CELLS) {
+      total = 1;
+      for (let i = 0; i < Math.min(r, n - r); i++) total = (total * (n - i)) / (i + 1);
+    }
+    info[at + TOTAL] = total;
+    info[at + ROWS] = total > 0 && rows + r * (n - r + 1) <= IPREC_ROW_ROOM ? rows : -1;
+    if (info[at + ROWS]! >= 0) rows += r * (n - r + 1);
+    info[at + FROM] = 1;
     for (let k = first; k <= r; k++) {
       let x = Math.min(n - r + k, Math.max(k - 1, Math.floor((R + k) / floor - t)));
       while (x >= k && !((R + k) / (t + x) > floor)) x--;
