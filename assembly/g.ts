@@ -103,6 +103,12 @@ export function g<L>(labels: usize, start: i32, gainCol: i32, constants: usize, 
         for (let d = 0; d < distinct; d++) setF64(digits, d, 0);
         let drawn: f64 = 0;
         for (let state = 0; state < stateCount; state++) {
+          if (drawn > x || x - drawn > zeros) {
+            // out of reach at slot x (more drawn than slots, or fewer than the zeros allow): 0
+            setF64(after, state, 0);
+            drawn = nextDigits(digits, counts, distinct, drawn);
+            continue;
+          }
           let p: f64 = 0;
           let gain: f64 = 0;
           let stride = 1;

@@ -112,6 +112,12 @@ double g(Scratch& s, const L* labels, int64_t start, const Plan& plan, int gainC
         std::fill(digits, digits + distinct, 0.0);
         double drawn = 0;
         for (int state = 0; state < stateCount; state++) {
+          if (drawn > x || x - drawn > zeros) {
+            // out of reach at slot x (more drawn than slots, or fewer than the zeros allow): 0
+            after[state] = 0;
+            drawn = nextDigits(digits, counts, distinct, drawn);
+            continue;
+          }
           double p = 0;
           double gain = 0;
           int stride = 1;

@@ -79,6 +79,12 @@ export function g(s: Scratch, labels: LabelArray, start: number, plan: Plan, gai
         digits.fill(0, 0, distinct);
         let drawn = 0;
         for (let state = 0; state < states; state++) {
+          if (drawn > x || x - drawn > zeros) {
+            // out of reach at slot x (more drawn than slots, or fewer than the zeros allow): 0
+            after[state] = 0;
+            drawn = nextDigits(digits, counts, distinct, drawn);
+            continue;
+          }
           let p = 0;
           let gain = 0;
           let stride = 1;
