@@ -52,6 +52,23 @@ describe.each(BACKENDS)('bad input gives a clear error ($name backend)', ({ opti
     expect(() => evaluate({ ...ok, docs: ['a', 'b', 'a'] }, ['AP'], options)).toThrow(/query 0: document 'a' appears twice, at positions 0 and 2/);
   });
 
+  it('document ids are checked alike in every tie mode (sorted in trec, counted in the others)', () => {
+    const scores = Float64Array.of(4, 3, 2, 1, 4, 3, 2, 1, 0);
+    const labels = Int32Array.of(1, 0, 1, 0, 1, 0, 1, 0, 1);
+    const offsets = Uint32Array.of(0, 4, 9);
+    const cases: [unknown[], RegExp][] = [
+      [['a', 'b', 'c', 'd', 'x', 'b', 'a', 'a', 'b'], /query 1: document 'b' appears twice, at positions 1 and 4 /],
+      [['a', 'b', 'c', 'd', 'x', 'y', 'x', 'z', 'x'], /query 1: document 'x' appears twice, at positions 0 and 2 /],
+      [['a', 'a', 'c', 'c', 'x', 'y', 'z', 'w', 'v'], /query 0: document 'c' appears twice, at positions 2 and 3 /],
+      [['a', 'b', 'c', 'd', 'x', 'x', 7, 'z', 'w'], /query 1: docs\[6\] is number, not a string/],
+    ];
+    for (const [docs, message] of cases) {
+      for (const ties of ['trec', 'average', 'input', 'optimistic'] as const) {
+        expect(() => evaluateBatch({ scores, labels, offsets, docs: docs as string[] }, ['AP'], { ...options, ties }), `${docs.join(' ')} ${ties}`).toThrow(message);
+      }
+    }
+  });
+
   it('R smaller than the relevant documents retrieved, ideal labels that miss judged documents', () => {
     expect(() => evaluate({ ...ok, relevant: 1 }, ['AP'], options)).toThrow(/relevant \(R\) is smaller/);
     expect(() => evaluate({ ...ok, relevant: 2.5 }, ['AP'], options)).toThrow(/non-negative integer/);

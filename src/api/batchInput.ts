@@ -2,6 +2,7 @@ import type { JudgedBatch } from '../backends/backend.js';
 import type { Plan } from '../measures/plan.js';
 import { inLabelRange, isLabelArray, LABEL_RANGE, type LabelArray } from '../core/labels.js';
 import { checkOffsets } from '../core/offsets.js';
+import { checkDocIds } from '../ties/checkDocIds.js';
 import { trecTieKeys } from '../ties/trecTieKeys.js';
 import { InputError, InputTypeError } from '../core/errors.js';
 import type { Batch } from './types.js';
@@ -157,8 +158,9 @@ export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean, givenK
   } else if (batch.docs !== undefined) {
     if (!Array.isArray(batch.docs)) throw new InputTypeError('batch.docs must be an array of document ids');
     if (batch.docs.length !== scores.length) throw new InputError(`batch.docs has ${batch.docs.length} ids, batch.scores ${scores.length} entries`);
-    const keys = trecTieKeys(batch.docs, offsets, describeQuery);
-    if (trecMode) tieKeys = keys;
+    // the ids are checked in every mode; ordered (trec_eval's keys) only where they break ties
+    if (trecMode) tieKeys = trecTieKeys(batch.docs, offsets, describeQuery);
+    else checkDocIds(batch.docs, offsets, describeQuery);
   } else if (trecMode) {
     throw new InputError("ties: 'trec' orders equal scores by document id: give docs");
   }

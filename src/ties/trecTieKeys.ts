@@ -1,5 +1,5 @@
-import { InputError, InputTypeError } from '../core/errors.js';
 import { compareIds } from './compareIds.js';
+import { docIdNotString, docIdTwice } from './docIdErrors.js';
 
 /**
  * trec_eval's tie-break as numbers: for every document, its rank among its query's document
@@ -16,15 +16,14 @@ export function trecTieKeys(docs: readonly string[], offsets: Uint32Array, descr
     local.length = n;
     for (let i = 0; i < n; i++) {
       const id = docs[start + i];
-      if (typeof id !== 'string') throw new InputTypeError(`${describeQuery(q)}: docs[${start + i}] is ${typeof id}, not a string`, q, i);
+      if (typeof id !== 'string') throw docIdNotString(describeQuery, q, start + i, i, id);
       local[i] = i;
     }
     local.sort((a, b) => compareIds(docs[start + b]!, docs[start + a]!));
     for (let rank = 0; rank < n; rank++) {
       const i = local[rank]!;
       if (rank > 0 && docs[start + i] === docs[start + local[rank - 1]!]) {
-        const [first, second] = [Math.min(i, local[rank - 1]!), Math.max(i, local[rank - 1]!)];
-        throw new InputError(`${describeQuery(q)}: document '${docs[start + i]}' appears twice, at positions ${first} and ${second} (a document may be ranked once per query)`, q, second);
+        throw docIdTwice(describeQuery, q, docs[start + i]!, Math.min(i, local[rank - 1]!), Math.max(i, local[rank - 1]!));
       }
       keys[start + i] = rank;
     }
