@@ -85,6 +85,7 @@ export function evaluateQuery<L>(
   if (cut && depth == maxRank()) S.n = getI32(S.groupEnd, S.groupCount - 1);
   S.judgedView = false;
   S.iprecCached = 0;
+  S.iprecBestCol = -1;
   if (views) judgedEnds();
   if (judgedOnly) swapView();
   const plain = mode == TREC || mode == INPUT;

@@ -42,19 +42,29 @@ export function iprec(col: i32, relevant: f64, level: f64, broken: bool): f64 {
   return value;
 }
 
-/** Every group one document or none: the best m / P_m over the relevant documents m >= c. */
+/**
+ * Every group one document or none: the best m / P_m over the relevant documents m >= c, read
+ * from the query's suffix maxima S.iprecBest[m] (the best from the m-th relevant document on),
+ * made at the first level asked for and kept for the query's other levels at that column.
+ */
 function brokenIprec(col: i32, c: f64): f64 {
-  let best: f64 = 0;
-  let before: f64 = 0;
-  let start: f64 = 0;
-  for (let g = 0; g < S.groupCount; g++) {
-    const end = <f64>getI32(S.groupEnd, g);
-    const r = getF64(S.groupRel, g * S.levels + col);
-    if (r > 0 && before + r >= c) best = Math.max(best, (before + 1) / (start + 1));
-    before += r;
-    start = end;
+  const best = S.iprecBest;
+  if (S.iprecBestCol != col) {
+    let found = 0;
+    let before: f64 = 0;
+    let start: f64 = 0;
+    for (let g = 0; g < S.groupCount; g++) {
+      const end = <f64>getI32(S.groupEnd, g);
+      const r = getF64(S.groupRel, g * S.levels + col);
+      if (r > 0) setF64(best, ++found, (before + 1) / (start + 1));
+      before += r;
+      start = end;
+    }
+    for (let m = found - 1; m >= 1; m--) setF64(best, m, Math.max(getF64(best, m), getF64(best, m + 1)));
+    S.iprecBestCol = col;
+    S.iprecFound = found;
   }
-  return best;
+  return c > <f64>S.iprecFound || S.iprecFound == 0 ? 0 : getF64(best, <i32>Math.max(1, c));
 }
 
 // Checks at most this many slots apart are stepped slot by slot (a multiply-add per count and

@@ -78,6 +78,10 @@ export let judgedN: i32 = 0;
 export let judgedView: bool = false;
 /** how many values iprecCache holds */
 export let iprecCached: i32 = 0;
+/** in trec_eval's loop, the best precision from each relevant document on (f64; see brokenIprec in iprec), its column (-1: none yet for this query) and count */
+export let iprecBest: usize = 0;
+export let iprecBestCol: i32 = -1;
+export let iprecFound: i32 = 0;
 
 /**
  * Bytes of scratch for queries of up to `capacity` documents and `idealCapacity` ideal labels,
@@ -87,7 +91,7 @@ export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, mea
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
   const ints = cap * 4 + 2 * <usize>COUNTED_LEVELS + <usize>gainCount * GAIN_SIZE + <usize>measureCount * ROW_SIZE;
-  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 11 + 1 + 4) + <usize>IPREC_ROW_ROOM + 2 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 3 * <usize>IPREC_CACHE;
+  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 11 + 1 + 4 + 1) + <usize>IPREC_ROW_ROOM + 2 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 3 * <usize>IPREC_CACHE;
   return doubles * 8 + ints * 4 + 64;
 }
 
@@ -111,7 +115,8 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   iprecSlots = iprecGroups + cap * 11 * 8;
   iprecHeap = iprecSlots + cap * 8;
   iprecRows = iprecHeap + cap * 4 * 8;
-  states = iprecRows + <usize>IPREC_ROW_ROOM * 8;
+  iprecBest = iprecRows + <usize>IPREC_ROW_ROOM * 8;
+  states = iprecBest + cap * 8;
   states2 = states + <usize>stateCount * 8;
   gainLevels = states2 + <usize>stateCount * 8;
   iprecCache = gainLevels + 2 * <usize>IDEAL_LEVELS_MAX * 8;

@@ -80,6 +80,7 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
   if (cut && depth == plan.maxRank()) s.n = s.groupEnd[s.groupCount - 1];
   s.judgedView = false;
   s.iprecCached = 0;
+  s.iprecBestCol = -1;
   if (views) judgedEnds(s);
   if (judgedOnly) swapView(s);
   const bool plain = mode == TREC || mode == INPUT;

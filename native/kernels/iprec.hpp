@@ -12,19 +12,29 @@ namespace tie_eval {
  */
 inline double iprecRank(double level, double relevant) { return std::round(level * relevant); }
 
-/** Every group one document or none: the best m / P_m over the relevant documents m >= c. */
-inline double brokenIprec(const Scratch& s, int col, double c) {
-  double best = 0;
-  double before = 0;
-  double start = 0;
-  for (int g = 0; g < s.groupCount; g++) {
-    const double end = s.groupEnd[g];
-    const double r = s.groupRel[g * s.levels + col];
-    if (r > 0 && before + r >= c) best = std::max(best, (before + 1) / (start + 1));
-    before += r;
-    start = end;
+/**
+ * Every group one document or none: the best m / P_m over the relevant documents m >= c, read
+ * from the query's suffix maxima s.iprecBest[m] (the best from the m-th relevant document on),
+ * made at the first level asked for and kept for the query's other levels at that column.
+ */
+inline double brokenIprec(Scratch& s, int col, double c) {
+  double* best = s.iprecBest.data();
+  if (s.iprecBestCol != col) {
+    int found = 0;
+    double before = 0;
+    double start = 0;
+    for (int g = 0; g < s.groupCount; g++) {
+      const double end = s.groupEnd[g];
+      const double r = s.groupRel[g * s.levels + col];
+      if (r > 0) best[++found] = (before + 1) / (start + 1);
+      before += r;
+      start = end;
+    }
+    for (int m = found - 1; m >= 1; m--) best[m] = std::max(best[m], best[m + 1]);
+    s.iprecBestCol = col;
+    s.iprecFound = found;
   }
-  return best;
+  return c > s.iprecFound || s.iprecFound == 0 ? 0 : best[static_cast<int>(std::max(1.0, c))];
 }
 
 /**

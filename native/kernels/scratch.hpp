@@ -71,6 +71,10 @@ struct Scratch {
   /** interpolated precision's values of the current query: column, relevant rank, value; how many */
   std::vector<double> iprecCache = std::vector<double>(3 * IPREC_CACHE);
   int iprecCached = 0;
+  /** in trec_eval's loop, the best precision from each relevant document on (see brokenIprec in iprec), its column (-1: none yet for this query) and count */
+  std::vector<double> iprecBest;
+  int iprecBestCol = -1;
+  int iprecFound = 0;
   /** the ideal gains' levels of one query: gain, count pairs (step 0) */
   std::vector<double> gainLevels = std::vector<double>(2 * IDEAL_LEVELS_MAX);
   /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 */
@@ -94,6 +98,7 @@ struct Scratch {
       iprecGroups.resize(11 * cap);
       iprecSlots.resize(cap);
       iprecHeap.resize(4 * cap);
+      iprecBest.resize(cap + 1);
     }
     size_t cap = order.size();
     if (groupRel.size() < cap * levelCount) groupRel.resize(cap * levelCount);

@@ -93,6 +93,7 @@ export function evaluateQuery(
   if (cut && depth === plan.maxRank) s.n = s.groupEnd[s.groupCount - 1]!;
   s.judgedView = false;
   s.iprecCached = 0;
+  s.iprecBestCol = -1;
   if (views) judgedEnds(s);
   if (judgedOnly) swapView(s);
   const plain = mode === TREC || mode === INPUT;

@@ -41,19 +41,29 @@ export function iprec(s: Scratch, col: number, relevant: number, level: number, 
   return value;
 }
 
-/** Every group one document or none: the best m / P_m over the relevant documents m >= c. */
+/**
+ * Every group one document or none: the best m / P_m over the relevant documents m >= c, read
+ * from the query's suffix maxima s.iprecBest[m] (the best from the m-th relevant document on),
+ * made at the first level asked for and kept for the query's other levels at that column.
+ */
 function brokenIprec(s: Scratch, col: number, c: number): number {
-  let best = 0;
-  let before = 0;
-  let start = 0;
-  for (let g = 0; g < s.groupCount; g++) {
-    const end = s.groupEnd[g]!;
-    const r = s.groupRel[g * s.levels + col]!;
-    if (r > 0 && before + r >= c) best = Math.max(best, (before + 1) / (start + 1));
-    before += r;
-    start = end;
+  const best = s.iprecBest;
+  if (s.iprecBestCol !== col) {
+    let found = 0;
+    let before = 0;
+    let start = 0;
+    for (let g = 0; g < s.groupCount; g++) {
+      const end = s.groupEnd[g]!;
+      const r = s.groupRel[g * s.levels + col]!;
+      if (r > 0) best[++found] = (before + 1) / (start + 1);
+      before += r;
+      start = end;
+    }
+    for (let m = found - 1; m >= 1; m--) best[m] = Math.max(best[m]!, best[m + 1]!);
+    s.iprecBestCol = col;
+    s.iprecFound = found;
   }
-  return best;
+  return c > s.iprecFound || s.iprecFound === 0 ? 0 : best[Math.max(1, c)]!;
 }
 
 /**

@@ -63,6 +63,10 @@ export class Scratch {
   /** interpolated precision's values of the current query: column, relevant rank, value; how many */
   iprecCache = new Float64Array(3 * IPREC_CACHE);
   iprecCached = 0;
+  /** in trec_eval's loop, the best precision from each relevant document on (see brokenIprec in iprec), its column (-1: none yet for this query) and count */
+  iprecBest = new Float64Array(0);
+  iprecBestCol = -1;
+  iprecFound = 0;
   /** the ideal gains' levels of one query: gain, count pairs (step 0) */
   gainLevels = new Float64Array(2 * IDEAL_LEVELS_MAX);
   /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 */
@@ -85,6 +89,7 @@ export class Scratch {
       this.iprecGroups = new Float64Array(11 * cap);
       this.iprecSlots = new Float64Array(cap);
       this.iprecHeap = new Float64Array(4 * cap);
+      this.iprecBest = new Float64Array(cap + 1);
     }
     const cap = this.order.length;
     if (this.groupRel.length < cap * levels) this.groupRel = new Float64Array(cap * levels);
