@@ -245,14 +245,15 @@ function averageIprec(col: i32, c: f64): f64 {
     const r = getF64(info, at + REL);
     const first = getF64(info, at + FIRST);
     // C(n, r), exactly (each product is C(n, i + 1) (i + 1) < 2^53), if counted, and its rows
+    const cells = r * (n - r + 1);
     let total: f64 = 0;
-    if (r * (n - r + 1) <= COUNT_CELLS) {
+    if (cells <= COUNT_CELLS) {
       total = 1;
       for (let i: f64 = 0; i < Math.min(r, n - r); i++) total = (total * (n - i)) / (i + 1);
     }
     setF64(info, at + TOTAL, total);
-    setF64(info, at + ROWS, total > 0 && rows + r * (n - r + 1) <= <f64>S.IPREC_ROW_ROOM ? rows : -1);
-    if (getF64(info, at + ROWS) >= 0) rows += r * (n - r + 1);
+    setF64(info, at + ROWS, total > 0 && rows + cells <= <f64>S.IPREC_ROW_ROOM ? rows : -1);
+    if (getF64(info, at + ROWS) >= 0) rows += cells;
     setF64(info, at + FROM, 1);
     for (let k = first; k <= r; k++) {
       let x = Math.min(n - r + k, Math.max(k - 1, Math.floor((R + k) / floor - t)));

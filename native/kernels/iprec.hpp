@@ -239,14 +239,15 @@ inline double averageIprec(Scratch& s, int col, double c) {
     const double r = info[at + IPREC_REL];
     const double first = info[at + IPREC_FIRST];
     // C(n, r), exactly (each product is C(n, i + 1) (i + 1) < 2^53), if counted, and its rows
+    const double cells = r * (n - r + 1);
     double total = 0;
-    if (r * (n - r + 1) <= COUNT_CELLS) {
+    if (cells <= COUNT_CELLS) {
       total = 1;
       for (double i = 0; i < std::min(r, n - r); i++) total = (total * (n - i)) / (i + 1);
     }
     info[at + IPREC_TOTAL] = total;
-    info[at + IPREC_ROWS] = total > 0 && rows + r * (n - r + 1) <= IPREC_ROW_ROOM ? rows : -1;
-    if (info[at + IPREC_ROWS] >= 0) rows += r * (n - r + 1);
+    info[at + IPREC_ROWS] = total > 0 && rows + cells <= IPREC_ROW_ROOM ? rows : -1;
+    if (info[at + IPREC_ROWS] >= 0) rows += cells;
     info[at + IPREC_FROM] = 1;
     for (double k = first; k <= r; k++) {
       double x = std::min(n - r + k, std::max(k - 1, std::floor((R + k) / floor - t)));

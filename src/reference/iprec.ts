@@ -245,14 +245,15 @@ function averageIprec(s: Scratch, col: number, c: number): number {
     const r = info[at + REL]!;
     const first = info[at + FIRST]!;
     // C(n, r), exactly (each product is C(n, i + 1) (i + 1) < 2^53), if counted, and its rows
+    const cells = r * (n - r + 1);
     let total = 0;
-    if (r * (n - r + 1) <= COUNT_CELLS) {
+    if (cells <= COUNT_CELLS) {
       total = 1;
       for (let i = 0; i < Math.min(r, n - r); i++) total = (total * (n - i)) / (i + 1);
     }
     info[at + TOTAL] = total;
-    info[at + ROWS] = total > 0 && rows + r * (n - r + 1) <= IPREC_ROW_ROOM ? rows : -1;
-    if (info[at + ROWS]! >= 0) rows += r * (n - r + 1);
+    info[at + ROWS] = total > 0 && rows + cells <= IPREC_ROW_ROOM ? rows : -1;
+    if (info[at + ROWS]! >= 0) rows += cells;
     info[at + FROM] = 1;
     for (let k = first; k <= r; k++) {
       let x = Math.min(n - r + k, Math.max(k - 1, Math.floor((R + k) / floor - t)));
