@@ -98,6 +98,7 @@ export const STATUS_RELEVANT_NOT_COUNT: i32 = 5;
 export const STATUS_IDEAL_MISSING_LABELS: i32 = 6;
 export const STATUS_TOO_MANY_GAIN_LEVELS: i32 = 7;
 export const STATUS_TOO_MANY_STATES: i32 = 8;
+export const STATUS_VALUE_NOT_FINITE: i32 = 9;
 
 // the fields of the plan's header
 export const HEADER_MEASURES: i32 = 0;

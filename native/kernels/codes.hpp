@@ -124,6 +124,7 @@ enum Status {
   STATUS_IDEAL_MISSING_LABELS = 6,
   STATUS_TOO_MANY_GAIN_LEVELS = 7,
   STATUS_TOO_MANY_STATES = 8,
+  STATUS_VALUE_NOT_FINITE = 9,
 };
 
 // the fields of the plan's header

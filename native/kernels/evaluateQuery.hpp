@@ -197,6 +197,12 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
         break;
     }
     if (own) swapView(s);
+    // only gains beyond a double's range (labels of 1024 or more with gain=exp) make a value
+    // NaN or infinite: an error naming the measure, not a silent NaN in a mean
+    if (!std::isfinite(value)) {
+      s.badPosition = row;
+      return STATUS_VALUE_NOT_FINITE;
+    }
     out[row * queries + q] = value;
   }
   return STATUS_OK;

@@ -103,8 +103,10 @@ function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { l
  * Checks a batch's shape (types, lengths, offsets) and lays it out for the kernels; the
  * values (NaN scores, non-integer labels, R) are checked by the kernels themselves.
  * `trecMode`: a mode to evaluate is trec, which orders ties by the document ids' keys.
+ * `idealHolds`: the ideal labels are the queries' judgements and the labels were looked up in
+ * them, each document once (a run reader's batch), so they hold the labels: not checked.
  */
-export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean, givenKeys: Int32Array | null = null): FlatBatch {
+export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean, givenKeys: Int32Array | null = null, idealHolds = false): FlatBatch {
   if (batch === null || typeof batch !== 'object') throw new InputTypeError('batch must be an object { scores, labels, offsets, ... }');
   const { scores, labels, offsets } = batch;
   if (!(scores instanceof Float64Array)) throw new InputTypeError('batch.scores must be a Float64Array');
@@ -137,7 +139,7 @@ export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean, givenK
   checkLabelRange(labels, offsets, 'label', describeQuery);
   if (ideal !== labels) {
     checkLabelRange(ideal, idealOffsets, 'idealLabels', describeQuery);
-    checkIdealHolds(labels, offsets, ideal, idealOffsets, describeQuery);
+    if (!idealHolds) checkIdealHolds(labels, offsets, ideal, idealOffsets, describeQuery);
   }
 
   let relevant: Float64Array | null = null;

@@ -4,7 +4,6 @@ import { Status } from '../core/status.js';
 import { compilePlan } from '../measures/plan.js';
 import { TREC, tieModeCode, type TieMode } from '../ties/modes.js';
 import { flattenBatch } from './batchInput.js';
-import { checkValues } from './checkValues.js';
 import { maxRankOption } from './maxRankOption.js';
 import { meanOf } from '../core/means.js';
 import { threadCount } from './threadCount.js';
@@ -15,19 +14,20 @@ import type { Batch, BatchResult, EvaluateOptions } from './types.js';
  * the order: R, ideal DCGs, label checks) once, then steps 1-3 once per mode. One mode takes the
  * backend's fused pass where it has one. `options.ties` is ignored: `modes` says which. `tieKeys`
  * (trec_eval's tie-break keys, as trecTieKeys gives them; the run readers write them) stand
- * for `batch.docs`.
+ * for `batch.docs`; `idealHolds` skips a check a run reader's batches pass by construction
+ * (see flattenBatch).
  * @returns per mode (in the order given, each once) the values of evaluateBatch in that mode
  * @throws as evaluateBatch
  */
-export function evaluateModes(batch: Batch, measures: readonly string[], modes: readonly TieMode[], options: EvaluateOptions = {}, tieKeys: Int32Array | null = null): Map<TieMode, BatchResult> {
+export function evaluateModes(batch: Batch, measures: readonly string[], modes: readonly TieMode[], options: EvaluateOptions = {}, tieKeys: Int32Array | null = null, idealHolds = false): Map<TieMode, BatchResult> {
   const plan = compilePlan(measures, { maxRank: maxRankOption(options.maxRank), judgedOnly: options.judgedOnly === true });
   const codes = [...new Set(modes)].map((mode) => [mode, tieModeCode(mode)] as const);
   const threads = threadCount(options.threads);
-  const flat = flattenBatch(batch, plan, codes.some(([, code]) => code === TREC), tieKeys);
+  const flat = flattenBatch(batch, plan, codes.some(([, code]) => code === TREC), tieKeys, idealHolds);
   const backend = resolveBackend(options.backend, flat.scores.length);
   const q = flat.queries;
   const fail = (status: Int32Array): never => {
-    throw statusError(status, flat.describeQuery, (i) => flat.labels[flat.offsets[status[1]!]! + i]);
+    throw statusError(status, flat.describeQuery, (i) => flat.labels[flat.offsets[status[1]!]! + i], (row) => plan.measures[row]!.name);
   };
   const outs = codes.map(() => new Float64Array(plan.measures.length * q));
   // one pass where the backend has it; else, or to word an error, step 0 then steps 1-3
@@ -38,7 +38,6 @@ export function evaluateModes(batch: Batch, measures: readonly string[], modes: 
       if (prepared.evaluate(flat.scores, code === TREC ? flat.tieKeys : null, code, outs[i]!) !== Status.OK) fail(prepared.status);
     });
   }
-  for (const out of outs) checkValues(out, plan, q, flat.describeQuery);
   return new Map(
     codes.map(([mode], i) => {
       const out = outs[i]!;
@@ -46,7 +45,9 @@ export function evaluateModes(batch: Batch, measures: readonly string[], modes: 
       const mean: Record<string, number> = {};
       plan.measures.forEach((m, row) => {
         perQuery[m.name] = out.subarray(row * q, (row + 1) * q);
-        mean[m.name] = meanOf(out, row * q, (row + 1) * q, m.geometric);
+        // made when read: a run's reader reads none (it sums the queries of all its batches)
+        let value: number | undefined;
+        Object.defineProperty(mean, m.name, { get: () => (value ??= meanOf(out, row * q, (row + 1) * q, m.geometric)), enumerable: true, configurable: true });
       });
       return [mode, { perQuery, mean, backend: backend.name }];
     }),

@@ -4,7 +4,6 @@ import { compilePlan } from '../measures/plan.js';
 import { Status } from '../core/status.js';
 import { TREC, tieModeCode } from '../ties/modes.js';
 import { flattenBatch, ownJudgements } from './batchInput.js';
-import { checkValues } from './checkValues.js';
 import { maxRankOption } from './maxRankOption.js';
 import { InputError, InputTypeError, statusError } from '../core/errors.js';
 import { meanOf } from '../core/means.js';
@@ -55,7 +54,8 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
   const backend = resolveBackend(options.backend, entries);
   const prepared = backend.prepare(flat, plan, threads);
   const labelAt = (i: number): number => flat.labels[flat.offsets[prepared.status[1]!]! + i]!;
-  if (prepared.status[0] !== Status.OK) throw statusError(prepared.status, flat.describeQuery, labelAt);
+  const measureAt = (row: number): string => plan.measures[row]!.name;
+  if (prepared.status[0] !== Status.OK) throw statusError(prepared.status, flat.describeQuery, labelAt, measureAt);
   const queries = flat.queries;
   const out = new Float64Array(plan.measures.length * queries);
   const perQuery: Record<string, Float64Array> = {};
@@ -75,8 +75,7 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
     evaluate(scores) {
       if (!(scores instanceof Float64Array)) throw new InputTypeError('scores must be a Float64Array');
       if (scores.length !== entries) throw new InputError(`scores has ${scores.length} entries, the labels ${entries}`);
-      if (prepared.evaluate(scores, flat.tieKeys, mode, out) !== Status.OK) throw statusError(prepared.status, flat.describeQuery, labelAt);
-      checkValues(out, plan, queries, flat.describeQuery);
+      if (prepared.evaluate(scores, flat.tieKeys, mode, out) !== Status.OK) throw statusError(prepared.status, flat.describeQuery, labelAt, measureAt);
       for (let row = 0; row < names.length; row++) means[row] = meanOf(out, row * queries, (row + 1) * queries, plan.measures[row]!.geometric);
       return result;
     },

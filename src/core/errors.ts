@@ -27,8 +27,11 @@ export class InputTypeError extends TypeError {
   }
 }
 
-/** Words a kernel's status, [code, query, position], as an InputError. */
-export function statusError(status: Int32Array, describeQuery: (q: number) => string, value: (position: number) => unknown): InputError {
+/**
+ * Words a kernel's status, [code, query, position], as an InputError: `value` gives the label at
+ * a position of the query, `measure` the name of a measure row (VALUE_NOT_FINITE's position).
+ */
+export function statusError(status: Int32Array, describeQuery: (q: number) => string, value: (position: number) => unknown, measure: (row: number) => string): InputError {
   const [code = 0, query = -1, at = -1] = status;
   const where = describeQuery(query);
   switch (code) {
@@ -51,6 +54,8 @@ export function statusError(status: Int32Array, describeQuery: (q: number) => st
       return new InputError(`${where}: its judgements have more than 32 distinct positive gains, the most G, ndcg_rel and Rndcg keep`, query);
     case Status.TOO_MANY_STATES:
       return new InputError(`${where}: a tie group's documents have too many distinct gains for G's exact average (more than 65,536 combinations of their counts)`, query);
+    case Status.VALUE_NOT_FINITE:
+      return new InputError(`${where}: ${measure(at)} is not finite: the gains of its labels overflow a double (labels of 1024 or more with gain=exp); use smaller labels`, query);
     default:
       return new InputError(`${where}: backend reported status ${code}`, query, at);
   }

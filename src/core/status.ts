@@ -20,4 +20,6 @@ export const Status = {
   TOO_MANY_GAIN_LEVELS: 7,
   /** G meets a tie group whose documents' distinct gains have more count combinations than it follows */
   TOO_MANY_STATES: 8,
+  /** a measure's value is not finite (its position: the measure's row): gains beyond a double's range */
+  VALUE_NOT_FINITE: 9,
 } as const;

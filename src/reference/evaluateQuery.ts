@@ -211,6 +211,12 @@ export function evaluateQuery(
         break;
     }
     if (own) swapView(s);
+    // only gains beyond a double's range (labels of 1024 or more with gain=exp) make a value
+    // NaN or infinite: an error naming the measure, not a silent NaN in a mean
+    if (!Number.isFinite(value)) {
+      s.badPosition = row;
+      return Status.VALUE_NOT_FINITE;
+    }
     out[row * queries + q] = value;
   }
   return Status.OK;
