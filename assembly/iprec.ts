@@ -1,5 +1,8 @@
+import { KIND_IPREC, KIND_IPREC_MEAN, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_KIND, ROW_PARAM, ROW_THRESHOLD } from './codes';
+import { COUNT_CELLS, freeOrders } from './freeOrders';
 import { hypergeometric } from './hypergeometric';
-import { getF64, getI32, setF64 } from './memory';
+import { getF64, getI32, setF64, setI32 } from './memory';
+import { planMeasures, pool, rowField, rowInt } from './plan';
 import * as S from './scratch';
 
 /**
@@ -25,21 +28,68 @@ export function iprecRank(level: f64, relevant: f64): f64 {
  * whose largest value is below it is 1 throughout. A group's P(M_V <= v) changes only at its own
  * values, where it is recounted (see groupBelow). A group of n slots, r relevant and m candidates
  * has O(m (n - r)) values; a recount costs O(r (n - r)) additions where r (n - r + 1) <=
- * COUNT_CELLS, else O(n r) multiply-adds, or O(m r^2) with hypergeometric jumps. With one
- * document per group (every mode but average, `broken`) it is trec_eval's loop.
+ * COUNT_CELLS, else O(n r) multiply-adds, or O(m r^2) with hypergeometric jumps. Every rank the
+ * query's rows ask for at this column is swept at once (see averageIprec): the ranks share their
+ * groups but the first. With one document per group (every mode but average, `broken`) it is
+ * trec_eval's loop.
  */
 export function iprec(col: i32, relevant: f64, level: f64, broken: bool): f64 {
   const c = iprecRank(level, relevant);
   // the query's values so far (iprec_at_recall and 11pt_avg read the same levels; levels share c)
   const cache = S.iprecCache;
   for (let i = 0; i < S.iprecCached; i++) if (getF64(cache, 3 * i) == <f64>col && getF64(cache, 3 * i + 1) == c) return getF64(cache, 3 * i + 2);
-  const value = broken ? brokenIprec(col, c) : averageIprec(col, c);
+  if (broken) return keepIprec(col, c, brokenIprec(col, c));
+  const count = iprecRanks(col, relevant, c);
+  averageIprec(col, count);
+  let value: f64 = 0;
+  for (let l = 0; l < count; l++) {
+    const rank = getF64(S.iprecLevels, LEVEL_FIELDS * l + RANK);
+    const expected = keepIprec(col, rank, getF64(S.iprecLevels, LEVEL_FIELDS * l + EXPECTED));
+    if (rank == c) value = expected;
+  }
+  return value;
+}
+
+/** Keeps a value in the query's cache while it has room; returns the value. */
+function keepIprec(col: i32, c: f64, value: f64): f64 {
+  const cache = S.iprecCache;
   if (S.iprecCached < S.IPREC_CACHE) {
     setF64(cache, 3 * S.iprecCached, <f64>col);
     setF64(cache, 3 * S.iprecCached + 1, c);
     setF64(cache, 3 * S.iprecCached++ + 2, value);
   }
   return value;
+}
+
+/**
+ * The ranks to sweep at once, ascending, in S.iprecLevels' RANK: c, and those of the plan's
+ * other interpolated precision rows at `col` that the cache lacks, as many as it has room for.
+ * Returns how many.
+ */
+function iprecRanks(col: i32, relevant: f64, c: f64): i32 {
+  const room = max(1, S.IPREC_CACHE - S.iprecCached);
+  let count = addRank(0, room, col, c);
+  for (let row = 0; row < planMeasures(); row++) {
+    if (rowInt(row, ROW_THRESHOLD) != col) continue;
+    if (rowInt(row, ROW_KIND) == KIND_IPREC) count = addRank(count, room, col, iprecRank(rowField(row, ROW_PARAM), relevant));
+    if (rowInt(row, ROW_KIND) == KIND_IPREC_MEAN) {
+      const at = rowInt(row, ROW_EXTRA);
+      for (let l = 0; l < rowInt(row, ROW_EXTRA_COUNT); l++) count = addRank(count, room, col, iprecRank(pool(at + l), relevant));
+    }
+  }
+  return count;
+}
+
+/** Inserts rank c in order among the first `count` of S.iprecLevels, unless there, cached or out of room; returns the count. */
+function addRank(count: i32, room: i32, col: i32, c: f64): i32 {
+  const levels = S.iprecLevels;
+  if (count >= room) return count;
+  for (let l = 0; l < count; l++) if (getF64(levels, LEVEL_FIELDS * l + RANK) == c) return count;
+  for (let i = 0; i < S.iprecCached; i++) if (getF64(S.iprecCache, 3 * i) == <f64>col && getF64(S.iprecCache, 3 * i + 1) == c) return count;
+  let l = count;
+  for (; l > 0 && getF64(levels, LEVEL_FIELDS * (l - 1) + RANK) > c; l--) setF64(levels, LEVEL_FIELDS * l + RANK, getF64(levels, LEVEL_FIELDS * (l - 1) + RANK));
+  setF64(levels, LEVEL_FIELDS * l + RANK, c);
+  return count + 1;
 }
 
 /**
@@ -83,27 +133,36 @@ const BASE: i32 = 7;
 const TOTAL: i32 = 8;
 const ROWS: i32 = 9;
 const FROM: i32 = 10;
-const FIELDS: i32 = 11;
+const LOWEST: i32 = 11;
+const HEADS_FROM: i32 = 12;
+const HEADS_TO: i32 = 13;
+const AFTER: i32 = 14;
+const FIELDS: i32 = 15;
 
-// A group of r relevant and w = n - r other documents with r (w + 1) at most this many is
-// counted exactly (see countBelow): its C(n, r) orders stay below 2^53 (at most C(44, 22)).
-const COUNT_CELLS: f64 = 512;
+// Fields of a rank in S.iprecLevels: its first candidate group and candidate there, its floor, P(best <= v), the expectation so far.
+const RANK: i32 = 0;
+const HEAD: i32 = 1;
+const HEAD_FIRST: i32 = 2;
+const FLOOR: i32 = 3;
+const HEAD_BELOW: i32 = 4;
+const PRODUCT: i32 = 5;
+const EXPECTED: i32 = 6;
+const LEVEL_FIELDS: i32 = 7;
 
 /**
- * P(M_V <= v) for the candidate group at `at` in S.iprecGroups, from S.iprecSlots[BASE + k -
- * FIRST] = b_k, the first slot whose value (R + k)/(t + b_k) <= v of each candidate k: the chance
- * that every candidate k sits at or below b_k, i.e. that N(b_k - 1), the relevant count in the
- * slots above b_k, is below k. N grows along the slots, so it is checked at those m slots only:
- * from one to the next its rise is hypergeometric, the chance of each count carried in S.work
- * (stepped slot by slot when the checks are at most STEP_SLOTS apart, with one division per slot).
+ * P(M_V <= v) from candidate `first` on, for the candidate group at `at` in S.iprecGroups, from
+ * S.iprecSlots[BASE + k - FIRST] = b_k, the first slot whose value (R + k)/(t + b_k) <= v of each
+ * candidate k: the chance that every candidate k sits at or below b_k, i.e. that N(b_k - 1), the
+ * relevant count in the slots above b_k, is below k. N grows along the slots, so it is checked at
+ * those m slots only: from one to the next its rise is hypergeometric, the chance of each count
+ * carried in S.work (stepped slot by slot when the checks are at most STEP_SLOTS apart, with one
+ * division per slot).
  */
-function groupBelow(at: i32): f64 {
+function groupBelow(at: i32, first: f64): f64 {
   const info = S.iprecGroups;
-  if (getF64(info, at + TOTAL) > 0) return countBelow(at);
   const n = getF64(info, at + SIZE);
   const r = getF64(info, at + REL);
-  const first = getF64(info, at + FIRST);
-  const base = getF64(info, at + BASE) - first;
+  const base = getF64(info, at + BASE) - getF64(info, at + FIRST);
   const p = S.work;
   const next = S.work2;
   setF64(p, 0, 1);
@@ -155,54 +214,110 @@ function groupBelow(at: i32): f64 {
 }
 
 /**
- * groupBelow by counting, for a group of at most COUNT_CELLS: with d_k = s_k - k, the other
+ * P(M_V <= v) by counting, for a group of at most COUNT_CELLS: with d_k = s_k - k, the other
  * documents above the k-th relevant one, the orders are the non-decreasing d_1 <= ... <= d_r in
- * [0, w], and the condition is d_k >= b_k - k for the candidates k. Row k counts the sequences
- * d_1 .. d_k ending at each d: the prefix sums of row k - 1 (from the least d allowed so far,
- * b_k - k rising with k), 0 below b_k - k. The count is exact, divided by C(n, r): O(r w)
- * additions, no division. Where the group's rows are kept (ROWS >= 0), rows before the first
- * candidate whose b_k moved since the last count (FROM) still hold, and are not counted again;
- * else one row is counted over in place.
+ * [0, w], and the condition is d_k >= lo_k = b_k - k for the candidates k (lo_k rises with k).
+ * Rows run from the last candidate back: row k holds S_k(e), the sequences d_k .. d_r with
+ * d_k >= e that meet the conditions of k .. r, for e >= lo_k (below, S_k(lo_k)):
+ * S_k(e) = S_k(e + 1) + S_{k+1}(max(e, lo_{k+1})), S_{r+1} = 1. From candidate f on, the free
+ * d_1 <= ... <= d_{f-1} <= d_f add C(d_f + f - 1, f - 1) orders each, so the count is
+ * S_1(lo_1) for f = 1, else the sum over e >= lo_f of S_{f+1}(max(e, lo_{f+1})) C(e + f - 1, f - 1).
+ * The counts are exact, divided by C(n, r): O(r w) additions. Writes the chance from FIRST on to
+ * BELOW and, for the ranks the group heads, from their first candidate on to their HEAD_BELOW.
+ * Where the group's rows are kept (ROWS >= 0), rows past the last candidate whose b_k moved since
+ * the last count (FROM) still hold, and are not counted again; else one row is counted over in place.
  */
-function countBelow(at: i32): f64 {
+function countBelow(at: i32): void {
   const info = S.iprecGroups;
+  const levels = S.iprecLevels;
   const r = getF64(info, at + REL);
   const w = <i32>(getF64(info, at + SIZE) - r);
   const first = getF64(info, at + FIRST);
   const base = getF64(info, at + BASE) - first;
+  const total = getF64(info, at + TOTAL);
   const kept = getF64(info, at + ROWS) >= 0;
   const c = kept ? S.iprecRows : S.work;
   const origin = kept ? <i32>getF64(info, at + ROWS) : 0;
   const stride = kept ? w + 1 : 0;
-  let k = kept ? getF64(info, at + FROM) : 1;
-  setF64(info, at + FROM, r + 1);
-  let lo = k - 1 >= first ? <i32>(getF64(S.iprecSlots, <i32>(base + k - 1)) - (k - 1)) : 0; // row k - 1 is 0 below lo
-  if (k == 1) {
-    for (let d = 0; d <= w; d++) setF64(c, origin + d, 1);
-    if (first == 1) for (const least = <i32>(getF64(S.iprecSlots, <i32>(base + 1)) - 1); lo < least; lo++) setF64(c, origin + lo, 0);
-    k = 2;
-  }
-  for (; k <= r; k++) {
+  const from = kept ? getF64(info, at + FROM) : r;
+  // the ranks the group heads, by their first candidate, descending (the ranks ascend); those past `from` still hold
+  const heads = <i32>getF64(info, at + HEADS_FROM);
+  let l = <i32>getF64(info, at + HEADS_TO) - 1;
+  while (l >= heads && getF64(levels, LEVEL_FIELDS * l + HEAD_FIRST) > from) l--;
+  for (let k = from; k >= first; k--) {
+    const lo = <i32>(getF64(S.iprecSlots, <i32>(base + k)) - k);
     const row = origin + (<i32>k - 1) * stride;
-    const above = row - stride;
-    setF64(c, row + lo, getF64(c, above + lo));
-    for (let d = lo + 1; d <= w; d++) setF64(c, row + d, getF64(c, row + d - 1) + getF64(c, above + d));
-    if (k >= first) for (const least = <i32>(getF64(S.iprecSlots, <i32>(base + k)) - k); lo < least; lo++) setF64(c, row + lo, 0);
+    const after = row + stride; // row k + 1 (the same row, counted over in place)
+    const loAfter = k < r ? <i32>(getF64(S.iprecSlots, <i32>(base + k + 1)) - (k + 1)) : 0;
+    const least = k < r ? getF64(c, after + loAfter) : 1; // S_{k+1} below loAfter (read before it is counted over)
+    // the ranks whose first candidate is k weigh each d_k = e by the free orders above it
+    const weighed = (k == first || (l >= heads && getF64(levels, LEVEL_FIELDS * l + HEAD_FIRST) == k)) && k > 1;
+    let sum: f64 = 0;
+    let count: f64 = 0;
+    for (let e = w; e >= lo; e--) {
+      const orders = k == r ? 1 : e >= loAfter ? getF64(c, after + e) : least;
+      sum += orders;
+      setF64(c, row + e, sum);
+      if (weighed) count += orders * freeOrders(<i32>k - 1, e);
+    }
+    if (!weighed) count = sum;
+    if (k == first) setF64(info, at + BELOW, count / total);
+    for (; l >= heads && getF64(levels, LEVEL_FIELDS * l + HEAD_FIRST) == k; l--) setF64(levels, LEVEL_FIELDS * l + HEAD_BELOW, count / total);
   }
-  const last = origin + (<i32>r - 1) * stride;
-  let count: f64 = 0;
-  for (let d = lo; d <= w; d++) count += getF64(c, last + d);
-  return count / getF64(info, at + TOTAL);
+  setF64(info, at + FROM, first - 1);
 }
 
-/** The expectation over random orders inside the groups (see iprec). */
-function averageIprec(col: i32, c: f64): f64 {
+/**
+ * A group's chances at the sweep's value v (see averageIprec): 1 from its largest value on, 0
+ * below its least, else counted (see countBelow) or carried (see groupBelow), from FIRST on to
+ * BELOW and for the ranks it heads from their first candidate on.
+ */
+function groupChances(at: i32, v: f64): void {
   const info = S.iprecGroups;
+  const levels = S.iprecLevels;
+  const whole: f64 = v >= getF64(info, at + HIGHEST) ? 1 : v < getF64(info, at + LOWEST) ? 0 : -1;
+  if (whole >= 0) setF64(info, at + BELOW, whole);
+  else if (getF64(info, at + TOTAL) > 0) {
+    countBelow(at);
+    return;
+  }
+  else setF64(info, at + BELOW, groupBelow(at, getF64(info, at + FIRST)));
+  for (let l = <i32>getF64(info, at + HEADS_FROM); l < <i32>getF64(info, at + HEADS_TO); l++) {
+    const first = getF64(levels, LEVEL_FIELDS * l + HEAD_FIRST);
+    setF64(levels, LEVEL_FIELDS * l + HEAD_BELOW, whole >= 0 ? whole : first == getF64(info, at + FIRST) ? getF64(info, at + BELOW) : groupBelow(at, first));
+  }
+}
+
+/** The products of the chances of the groups after each group (AFTER), from group `last` back to the first: those past `last` still hold. */
+function multiplyAfter(last: i32, groups: i32): void {
+  const info = S.iprecGroups;
+  if (last == groups - 1) setF64(info, FIELDS * last + AFTER, 1);
+  for (let g = last - 1; g >= 0; g--) setF64(info, FIELDS * g + AFTER, getF64(info, FIELDS * (g + 1) + BELOW) * getF64(info, FIELDS * (g + 1) + AFTER));
+}
+
+/** P(best <= v) of rank l: its head's chance from its first candidate on times the chances of the groups after it. */
+function rankProduct(l: i32): f64 {
+  return getF64(S.iprecLevels, LEVEL_FIELDS * l + HEAD_BELOW) * getF64(S.iprecGroups, FIELDS * <i32>getF64(S.iprecLevels, LEVEL_FIELDS * l + HEAD) + AFTER);
+}
+
+/**
+ * The expectations of the `count` ranks of S.iprecLevels (ascending) at once, to their EXPECTED
+ * (see iprec). The ranks' candidate groups are the last ones of the least rank's: a rank c has
+ * those from its head, the first group with R + r >= c, whose candidates start at k = c - R;
+ * past its head a group's candidates are all its relevant documents, whatever the rank. So one
+ * sweep from the least floor (the last rank's) counts each group's chances once at each of its
+ * values; where one changed, the products of the chances after each group are made again from
+ * it back (AFTER), and the ranks it belongs to take their head's chance times the product after
+ * their head. A rank's product is 0 below its floor, as one of its groups is.
+ */
+function averageIprec(col: i32, count: i32): void {
+  const info = S.iprecGroups;
+  const levels = S.iprecLevels;
   const slots = S.iprecSlots; // per (group, k): b_k at the sweep's value
   const heap = S.iprecHeap; // per (group, k): its next value, group, k, slot
-  // the candidate groups, their largest values, and the largest of their least values
+  const least = getF64(levels, RANK);
+  // the least rank's candidate groups, their least and largest values
   let groups = 0;
-  let floor: f64 = 0;
   let before: f64 = 0;
   let start: f64 = 0;
   let base: f64 = 0;
@@ -210,35 +325,57 @@ function averageIprec(col: i32, c: f64): f64 {
     const end = <f64>getI32(S.groupEnd, g);
     const n = end - start;
     const r = getF64(S.groupRel, g * S.levels + col);
-    if (r > 0 && before + r >= c) {
+    if (r > 0 && before + r >= least) {
       const at = FIELDS * groups++;
-      const first = Math.max(1, c - before);
-      // (R + k)/(t + x) rises with k at a fixed lag x - k, as R <= t: both at k = r
-      const lowest = (before + r) / (start + n);
-      const highest = (before + r) / (start + r);
+      const first = Math.max(1, least - before);
       setF64(info, at + T, start);
       setF64(info, at + BEFORE, before);
       setF64(info, at + SIZE, n);
       setF64(info, at + REL, r);
       setF64(info, at + FIRST, first);
-      setF64(info, at + HIGHEST, highest);
+      // (R + k)/(t + x) rises with k at a fixed lag x - k, as R <= t: both at k = r
+      setF64(info, at + LOWEST, (before + r) / (start + n));
+      setF64(info, at + HIGHEST, (before + r) / (start + r));
       setF64(info, at + BASE, base);
+      setF64(info, at + HEADS_FROM, 0);
+      setF64(info, at + HEADS_TO, 0);
       base += r - first + 1;
-      floor = Math.max(floor, lowest);
     }
     before += r;
     start = end;
   }
-  if (groups == 0) return 0;
-  // b_k at floor (every group's b_k <= n - r + k there, so P(best <= floor) > 0), P(best <=
-  // floor), and the values above it: each (group, k)'s from its first one past floor
-  let below: f64 = 1;
+  // each rank's head and first candidate there (a rank past the relevant documents retrieved is 0)
+  let live = 0;
+  for (let l = 0, head = 0; l < count; l++) {
+    const c = getF64(levels, LEVEL_FIELDS * l + RANK);
+    while (head < groups && getF64(info, FIELDS * head + BEFORE) + getF64(info, FIELDS * head + REL) < c) head++;
+    setF64(levels, LEVEL_FIELDS * l + EXPECTED, 0);
+    if (head == groups) continue;
+    live = l + 1;
+    const at = FIELDS * head;
+    setF64(levels, LEVEL_FIELDS * l + HEAD, <f64>head);
+    setF64(levels, LEVEL_FIELDS * l + HEAD_FIRST, Math.max(1, c - getF64(info, at + BEFORE)));
+    if (getF64(info, at + HEADS_TO) == getF64(info, at + HEADS_FROM)) setF64(info, at + HEADS_FROM, <f64>l);
+    setF64(info, at + HEADS_TO, <f64>(l + 1));
+  }
+  if (live == 0) return;
+  // each rank's floor, the largest least value of its groups, from the last rank back
+  let floor: f64 = 0;
+  for (let l = live - 1, g = groups; l >= 0; l--) {
+    for (; <f64>g > getF64(levels, LEVEL_FIELDS * l + HEAD); g--) floor = Math.max(floor, getF64(info, FIELDS * (g - 1) + LOWEST));
+    setF64(levels, LEVEL_FIELDS * l + FLOOR, floor);
+  }
+  const bottom = getF64(levels, LEVEL_FIELDS * (live - 1) + FLOOR);
+  // b_k at the least floor (every group's b_k <= n - r + k there), the chances there, and the
+  // values above it: each (group, k)'s from its first one past it
   let heapSize = 0;
   let rows: f64 = 0;
   for (let g = 0; g < groups; g++) {
     const at = FIELDS * g;
-    setF64(info, at + BELOW, 1);
-    if (getF64(info, at + HIGHEST) <= floor) continue;
+    if (getF64(info, at + HIGHEST) <= bottom) {
+      groupChances(at, bottom);
+      continue;
+    }
     const t = getF64(info, at + T);
     const R = getF64(info, at + BEFORE);
     const n = getF64(info, at + SIZE);
@@ -247,28 +384,33 @@ function averageIprec(col: i32, c: f64): f64 {
     // C(n, r), exactly (each product is C(n, i + 1) (i + 1) < 2^53), if counted, and its rows
     const cells = r * (n - r + 1);
     let total: f64 = 0;
-    if (cells <= COUNT_CELLS) {
+    if (cells <= <f64>COUNT_CELLS) {
       total = 1;
       for (let i: f64 = 0; i < Math.min(r, n - r); i++) total = (total * (n - i)) / (i + 1);
     }
     setF64(info, at + TOTAL, total);
     setF64(info, at + ROWS, total > 0 && rows + cells <= <f64>S.IPREC_ROW_ROOM ? rows : -1);
     if (getF64(info, at + ROWS) >= 0) rows += cells;
-    setF64(info, at + FROM, 1);
+    setF64(info, at + FROM, r);
     for (let k = first; k <= r; k++) {
-      let x = Math.min(n - r + k, Math.max(k - 1, Math.floor((R + k) / floor - t)));
-      while (x >= k && !((R + k) / (t + x) > floor)) x--;
-      while (x < n - r + k && (R + k) / (t + x + 1) > floor) x++;
+      let x = Math.min(n - r + k, Math.max(k - 1, Math.floor((R + k) / bottom - t)));
+      while (x >= k && !((R + k) / (t + x) > bottom)) x--;
+      while (x < n - r + k && (R + k) / (t + x + 1) > bottom) x++;
       setF64(slots, <i32>(getF64(info, at + BASE) + k - first), x + 1);
       if (x >= k) heapSize = heapPush(heap, heapSize, (R + k) / (t + x), <f64>g, k, x);
     }
-    setF64(info, at + BELOW, groupBelow(at));
-    below *= getF64(info, at + BELOW);
+    groupChances(at, bottom);
   }
-  let expected = floor * below;
+  multiplyAfter(groups - 1, groups);
+  for (let l = 0; l < live; l++) {
+    const product = rankProduct(l);
+    setF64(levels, LEVEL_FIELDS * l + PRODUCT, product);
+    setF64(levels, LEVEL_FIELDS * l + EXPECTED, bottom * product);
+  }
   while (heapSize > 0) {
     const v = getF64(heap, 0);
     // every stream at this value moves on (its b_k is now its slot); their groups are recounted
+    let marked = 0;
     while (heapSize > 0 && getF64(heap, 0) == v) {
       const g = <i32>getF64(heap, 1);
       const k = getF64(heap, 2);
@@ -276,20 +418,24 @@ function averageIprec(col: i32, c: f64): f64 {
       heapSize = heapPop(heap, heapSize);
       const at = FIELDS * g;
       setF64(slots, <i32>(getF64(info, at + BASE) + k - getF64(info, at + FIRST)), slot);
+      if (getF64(info, at + BELOW) != -1) setI32(S.iprecMarked, marked++, g);
       setF64(info, at + BELOW, -1);
-      setF64(info, at + FROM, Math.min(getF64(info, at + FROM), k));
+      setF64(info, at + FROM, Math.max(getF64(info, at + FROM), k));
       if (slot > k) heapSize = heapPush(heap, heapSize, (getF64(info, at + BEFORE) + k) / (getF64(info, at + T) + slot - 1), <f64>g, k, slot - 1);
     }
-    let product: f64 = 1;
-    for (let g = 0; g < groups; g++) {
-      const at = FIELDS * g;
-      if (getF64(info, at + BELOW) == -1) setF64(info, at + BELOW, v >= getF64(info, at + HIGHEST) ? 1 : groupBelow(at));
-      product *= getF64(info, at + BELOW);
+    let last = -1; // the last group recounted: the ranks whose head is at or before it change
+    for (let i = 0; i < marked; i++) {
+      const g = getI32(S.iprecMarked, i);
+      groupChances(FIELDS * g, v);
+      last = max(last, g);
     }
-    expected += v * (product - below);
-    below = product;
+    multiplyAfter(last, groups);
+    for (let l = 0; l < live && getF64(levels, LEVEL_FIELDS * l + HEAD) <= <f64>last; l++) {
+      const product = rankProduct(l);
+      setF64(levels, LEVEL_FIELDS * l + EXPECTED, getF64(levels, LEVEL_FIELDS * l + EXPECTED) + v * (product - getF64(levels, LEVEL_FIELDS * l + PRODUCT)));
+      setF64(levels, LEVEL_FIELDS * l + PRODUCT, product);
+    }
   }
-  return expected;
 }
 
 /** Pushes (value, group, k, slot) on the min-heap of 4-number entries; returns its new size. */

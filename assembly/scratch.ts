@@ -1,3 +1,4 @@
+import { COUNT_CELLS, fillFreeOrders, FREE_ORDERS_SIZE } from './freeOrders';
 import { COUNTED_LEVELS } from './largestDescending';
 import { log2 } from './log2';
 import { getF64, setF64 } from './memory';
@@ -45,9 +46,12 @@ export let work2: usize = 0;
 /** G's chances of the counts drawn per distinct gain, in two buffers that take turns (f64; room for the plan's stateCount) */
 export let states: usize = 0;
 export let states2: usize = 0;
-/** IPrec's candidate groups (11 numbers each), their candidates' slots, and its heap of candidate values (4 numbers each; f64) */
+/** IPrec's candidate groups (15 numbers each), their candidates' slots, its heap of candidate values (4 numbers each; f64), and the groups a value moves (i32) */
 export let iprecGroups: usize = 0;
 export let iprecSlots: usize = 0;
+export let iprecMarked: usize = 0;
+/** the ranks IPrec sweeps at once (7 numbers each, f64; see averageIprec in iprec) */
+export let iprecLevels: usize = 0;
 /** the counted groups' rows (f64; see countBelow in iprec) */
 export let iprecRows: usize = 0;
 export let iprecHeap: usize = 0;
@@ -90,12 +94,12 @@ export let iprecFound: i32 = 0;
 export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, measureCount: i32, idealCapacity: i32, stateCount: i32): usize {
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
-  const ints = cap * 4 + 2 * <usize>COUNTED_LEVELS + <usize>gainCount * GAIN_SIZE + <usize>measureCount * ROW_SIZE;
-  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 11 + 1 + 4 + 1) + <usize>IPREC_ROW_ROOM + 2 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 3 * <usize>IPREC_CACHE;
+  const ints = cap * 5 + 2 * <usize>COUNTED_LEVELS + <usize>gainCount * GAIN_SIZE + <usize>measureCount * ROW_SIZE + <usize>COUNT_CELLS + 1;
+  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 15 + 1 + 4 + 1) + <usize>IPREC_ROW_ROOM + 2 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 10 * <usize>IPREC_CACHE + <usize>FREE_ORDERS_SIZE;
   return doubles * 8 + ints * 4 + 64;
 }
 
-/** Places the scratch regions from `base` (8-byte aligned) and fills the discount table. */
+/** Places the scratch regions from `base` (8-byte aligned) and fills the discount and free-orders tables. */
 export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainCount: i32, measureCount: i32, idealCapacity: i32, stateCount: i32): void {
   const cap = <usize>capacity + 1;
   const table = max(capacity, idealCapacity) + 1;
@@ -112,7 +116,7 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   work = logs + <usize>logCount * 8;
   work2 = work + cap * 8;
   iprecGroups = work2 + cap * 8;
-  iprecSlots = iprecGroups + cap * 11 * 8;
+  iprecSlots = iprecGroups + cap * 15 * 8;
   iprecHeap = iprecSlots + cap * 8;
   iprecRows = iprecHeap + cap * 4 * 8;
   iprecBest = iprecRows + <usize>IPREC_ROW_ROOM * 8;
@@ -120,13 +124,17 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   states2 = states + <usize>stateCount * 8;
   gainLevels = states2 + <usize>stateCount * 8;
   iprecCache = gainLevels + 2 * <usize>IDEAL_LEVELS_MAX * 8;
-  order = iprecCache + 3 * <usize>IPREC_CACHE * 8;
+  iprecLevels = iprecCache + 3 * <usize>IPREC_CACHE * 8;
+  const freeTable = iprecLevels + 7 * <usize>IPREC_CACHE * 8;
+  order = freeTable + <usize>FREE_ORDERS_SIZE * 8;
   spare = order + cap * 4;
   groupEnd = spare + cap * 4;
   judgedEnd = groupEnd + cap * 4;
-  levelCounts = judgedEnd + cap * 4;
+  iprecMarked = judgedEnd + cap * 4;
+  levelCounts = iprecMarked + cap * 4;
   gainInts = levelCounts + 2 * <usize>COUNTED_LEVELS * 4;
   rowInts = gainInts + <usize>gainCount * GAIN_SIZE * 4;
+  fillFreeOrders(rowInts + <usize>measureCount * ROW_SIZE * 4, freeTable);
   setF64(logs, 1, 0);
   for (let j = 1; j < table; j++) {
     setF64(logs, j + 1, log2(<f64>(j + 1)));

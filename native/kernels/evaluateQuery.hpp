@@ -141,7 +141,7 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
         value = err(s, col, cutoff, param, plain);
         break;
       case KIND_IPREC:
-        value = iprec(s, col, relevant, param, broken);
+        value = iprec(s, plan, col, relevant, param, broken);
         break;
       case KIND_IPREC_MEAN:
         value = iprecMean(s, col, relevant, plan, extra, plan.rowInt(row, ROW_EXTRA_COUNT), broken);

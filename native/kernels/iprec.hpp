@@ -1,7 +1,10 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include "codes.hpp"
+#include "freeOrders.hpp"
 #include "hypergeometric.hpp"
+#include "plan.hpp"
 #include "scratch.hpp"
 
 namespace tie_eval {
@@ -44,70 +47,25 @@ inline double brokenIprec(Scratch& s, int col, double c) {
 constexpr double STEP_SLOTS = 16;
 
 /** Fields of a candidate group in s.iprecGroups. */
-enum IprecField { IPREC_T = 0, IPREC_BEFORE = 1, IPREC_SIZE = 2, IPREC_REL = 3, IPREC_FIRST = 4, IPREC_HIGHEST = 5, IPREC_BELOW = 6, IPREC_BASE = 7, IPREC_TOTAL = 8, IPREC_ROWS = 9, IPREC_FROM = 10, IPREC_FIELDS = 11 };
+enum IprecField { IPREC_T = 0, IPREC_BEFORE = 1, IPREC_SIZE = 2, IPREC_REL = 3, IPREC_FIRST = 4, IPREC_HIGHEST = 5, IPREC_BELOW = 6, IPREC_BASE = 7, IPREC_TOTAL = 8, IPREC_ROWS = 9, IPREC_FROM = 10, IPREC_LOWEST = 11, IPREC_HEADS_FROM = 12, IPREC_HEADS_TO = 13, IPREC_AFTER = 14, IPREC_FIELDS = 15 };
+
+/** Fields of a rank in s.iprecLevels: its first candidate group and candidate there, its floor, P(best <= v), the expectation so far. */
+enum IprecLevelField { LEVEL_RANK = 0, LEVEL_HEAD = 1, LEVEL_HEAD_FIRST = 2, LEVEL_FLOOR = 3, LEVEL_HEAD_BELOW = 4, LEVEL_PRODUCT = 5, LEVEL_EXPECTED = 6, LEVEL_FIELDS = 7 };
 
 /**
- * A group of r relevant and w = n - r other documents with r (w + 1) at most this many is
- * counted exactly (see countBelow): its C(n, r) orders stay below 2^53 (at most C(44, 22)).
+ * P(M_V <= v) from candidate `first` on, for the candidate group at `at` in s.iprecGroups, from
+ * s.iprecSlots[BASE + k - FIRST] = b_k, the first slot whose value (R + k)/(t + b_k) <= v of each
+ * candidate k: the chance that every candidate k sits at or below b_k, i.e. that N(b_k - 1), the
+ * relevant count in the slots above b_k, is below k. N grows along the slots, so it is checked at
+ * those m slots only: from one to the next its rise is hypergeometric, the chance of each count
+ * carried in s.work (stepped slot by slot when the checks are at most STEP_SLOTS apart, with one
+ * division per slot).
  */
-constexpr double COUNT_CELLS = 512;
-
-/**
- * groupBelow by counting, for a group of at most COUNT_CELLS: with d_k = s_k - k, the other
- * documents above the k-th relevant one, the orders are the non-decreasing d_1 <= ... <= d_r in
- * [0, w], and the condition is d_k >= b_k - k for the candidates k. Row k counts the sequences
- * d_1 .. d_k ending at each d: the prefix sums of row k - 1 (from the least d allowed so far,
- * b_k - k rising with k), 0 below b_k - k. The count is exact, divided by C(n, r): O(r w)
- * additions, no division. Where the group's rows are kept (ROWS >= 0), rows before the first
- * candidate whose b_k moved since the last count (FROM) still hold, and are not counted again;
- * else one row is counted over in place.
- */
-inline double countBelow(Scratch& s, int at) {
-  double* info = s.iprecGroups.data();
-  const double r = info[at + IPREC_REL];
-  const int w = static_cast<int>(info[at + IPREC_SIZE] - r);
-  const double first = info[at + IPREC_FIRST];
-  const double base = info[at + IPREC_BASE] - first;
-  const bool kept = info[at + IPREC_ROWS] >= 0;
-  double* c = kept ? s.iprecRows.data() : s.work.data();
-  const int origin = kept ? static_cast<int>(info[at + IPREC_ROWS]) : 0;
-  const int stride = kept ? w + 1 : 0;
-  double k = kept ? info[at + IPREC_FROM] : 1;
-  info[at + IPREC_FROM] = r + 1;
-  int lo = k - 1 >= first ? static_cast<int>(s.iprecSlots[static_cast<size_t>(base + k - 1)] - (k - 1)) : 0;  // row k - 1 is 0 below lo
-  if (k == 1) {
-    for (int d = 0; d <= w; d++) c[origin + d] = 1;
-    if (first == 1) for (const int least = static_cast<int>(s.iprecSlots[static_cast<size_t>(base + 1)] - 1); lo < least; lo++) c[origin + lo] = 0;
-    k = 2;
-  }
-  for (; k <= r; k++) {
-    const int row = origin + (static_cast<int>(k) - 1) * stride;
-    const int above = row - stride;
-    c[row + lo] = c[above + lo];
-    for (int d = lo + 1; d <= w; d++) c[row + d] = c[row + d - 1] + c[above + d];
-    if (k >= first) for (const int least = static_cast<int>(s.iprecSlots[static_cast<size_t>(base + k)] - k); lo < least; lo++) c[row + lo] = 0;
-  }
-  const int last = origin + (static_cast<int>(r) - 1) * stride;
-  double count = 0;
-  for (int d = lo; d <= w; d++) count += c[last + d];
-  return count / info[at + IPREC_TOTAL];
-}
-
-/**
- * P(M_V <= v) for the candidate group at `at` in s.iprecGroups, from s.iprecSlots[BASE + k -
- * FIRST] = b_k, the first slot whose value (R + k)/(t + b_k) <= v of each candidate k: the chance
- * that every candidate k sits at or below b_k, i.e. that N(b_k - 1), the relevant count in the
- * slots above b_k, is below k. N grows along the slots, so it is checked at those m slots only:
- * from one to the next its rise is hypergeometric, the chance of each count carried in s.work
- * (stepped slot by slot when the checks are at most STEP_SLOTS apart, with one division per slot).
- */
-inline double groupBelow(Scratch& s, int at) {
+inline double groupBelow(Scratch& s, int at, double first) {
   const double* info = s.iprecGroups.data();
-  if (info[at + IPREC_TOTAL] > 0) return countBelow(s, at);
   const double n = info[at + IPREC_SIZE];
   const double r = info[at + IPREC_REL];
-  const double first = info[at + IPREC_FIRST];
-  const double base = info[at + IPREC_BASE] - first;
+  const double base = info[at + IPREC_BASE] - info[at + IPREC_FIRST];
   double* p = s.work.data();
   double* next = s.work2.data();
   double* pmf = s.pmf.data();
@@ -156,6 +114,81 @@ inline double groupBelow(Scratch& s, int at) {
   return below;
 }
 
+/**
+ * P(M_V <= v) by counting, for a group of at most COUNT_CELLS: with d_k = s_k - k, the other
+ * documents above the k-th relevant one, the orders are the non-decreasing d_1 <= ... <= d_r in
+ * [0, w], and the condition is d_k >= lo_k = b_k - k for the candidates k (lo_k rises with k).
+ * Rows run from the last candidate back: row k holds S_k(e), the sequences d_k .. d_r with
+ * d_k >= e that meet the conditions of k .. r, for e >= lo_k (below, S_k(lo_k)):
+ * S_k(e) = S_k(e + 1) + S_{k+1}(max(e, lo_{k+1})), S_{r+1} = 1. From candidate f on, the free
+ * d_1 <= ... <= d_{f-1} <= d_f add C(d_f + f - 1, f - 1) orders each, so the count is
+ * S_1(lo_1) for f = 1, else the sum over e >= lo_f of S_{f+1}(max(e, lo_{f+1})) C(e + f - 1, f - 1).
+ * The counts are exact, divided by C(n, r): O(r w) additions. Writes the chance from FIRST on to
+ * BELOW and, for the ranks the group heads, from their first candidate on to their HEAD_BELOW.
+ * Where the group's rows are kept (ROWS >= 0), rows past the last candidate whose b_k moved since
+ * the last count (FROM) still hold, and are not counted again; else one row is counted over in place.
+ */
+inline void countBelow(Scratch& s, int at) {
+  double* info = s.iprecGroups.data();
+  double* levels = s.iprecLevels.data();
+  const double r = info[at + IPREC_REL];
+  const int w = static_cast<int>(info[at + IPREC_SIZE] - r);
+  const double first = info[at + IPREC_FIRST];
+  const double base = info[at + IPREC_BASE] - first;
+  const double total = info[at + IPREC_TOTAL];
+  const bool kept = info[at + IPREC_ROWS] >= 0;
+  double* c = kept ? s.iprecRows.data() : s.work.data();
+  const int origin = kept ? static_cast<int>(info[at + IPREC_ROWS]) : 0;
+  const int stride = kept ? w + 1 : 0;
+  const double from = kept ? info[at + IPREC_FROM] : r;
+  // the ranks the group heads, by their first candidate, descending (the ranks ascend); those past `from` still hold
+  const int heads = static_cast<int>(info[at + IPREC_HEADS_FROM]);
+  int l = static_cast<int>(info[at + IPREC_HEADS_TO]) - 1;
+  while (l >= heads && levels[LEVEL_FIELDS * l + LEVEL_HEAD_FIRST] > from) l--;
+  for (double k = from; k >= first; k--) {
+    const int lo = static_cast<int>(s.iprecSlots[static_cast<size_t>(base + k)] - k);
+    const int row = origin + (static_cast<int>(k) - 1) * stride;
+    const int after = row + stride;  // row k + 1 (the same row, counted over in place)
+    const int loAfter = k < r ? static_cast<int>(s.iprecSlots[static_cast<size_t>(base + k + 1)] - (k + 1)) : 0;
+    const double least = k < r ? c[after + loAfter] : 1;  // S_{k+1} below loAfter (read before it is counted over)
+    // the ranks whose first candidate is k weigh each d_k = e by the free orders above it
+    const bool weighed = (k == first || (l >= heads && levels[LEVEL_FIELDS * l + LEVEL_HEAD_FIRST] == k)) && k > 1;
+    double sum = 0;
+    double count = 0;
+    for (int e = w; e >= lo; e--) {
+      const double orders = k == r ? 1 : e >= loAfter ? c[after + e] : least;
+      sum += orders;
+      c[row + e] = sum;
+      if (weighed) count += orders * freeOrders(static_cast<int>(k) - 1, e);
+    }
+    if (!weighed) count = sum;
+    if (k == first) info[at + IPREC_BELOW] = count / total;
+    for (; l >= heads && levels[LEVEL_FIELDS * l + LEVEL_HEAD_FIRST] == k; l--) levels[LEVEL_FIELDS * l + LEVEL_HEAD_BELOW] = count / total;
+  }
+  info[at + IPREC_FROM] = first - 1;
+}
+
+/**
+ * A group's chances at the sweep's value v (see averageIprec): 1 from its largest value on, 0
+ * below its least, else counted (see countBelow) or carried (see groupBelow), from FIRST on to
+ * BELOW and for the ranks it heads from their first candidate on.
+ */
+inline void groupChances(Scratch& s, int at, double v) {
+  double* info = s.iprecGroups.data();
+  double* levels = s.iprecLevels.data();
+  const double whole = v >= info[at + IPREC_HIGHEST] ? 1 : v < info[at + IPREC_LOWEST] ? 0 : -1;
+  if (whole >= 0) info[at + IPREC_BELOW] = whole;
+  else if (info[at + IPREC_TOTAL] > 0) {
+    countBelow(s, at);
+    return;
+  }
+  else info[at + IPREC_BELOW] = groupBelow(s, at, info[at + IPREC_FIRST]);
+  for (int l = static_cast<int>(info[at + IPREC_HEADS_FROM]); l < info[at + IPREC_HEADS_TO]; l++) {
+    const double first = levels[LEVEL_FIELDS * l + LEVEL_HEAD_FIRST];
+    levels[LEVEL_FIELDS * l + LEVEL_HEAD_BELOW] = whole >= 0 ? whole : first == info[at + IPREC_FIRST] ? info[at + IPREC_BELOW] : groupBelow(s, at, first);
+  }
+}
+
 /** Pushes (value, group, k, slot) on the min-heap of 4-number entries; returns its new size. */
 inline int heapPush(double* heap, int size, double value, double group, double k, double slot) {
   int i = size;
@@ -189,14 +222,36 @@ inline int heapPop(double* heap, int size) {
   return last;
 }
 
-/** The expectation over random orders inside the groups (see iprec). */
-inline double averageIprec(Scratch& s, int col, double c) {
+/** The products of the chances of the groups after each group (AFTER), from group `last` back to the first: those past `last` still hold. */
+inline void multiplyAfter(Scratch& s, int last, int groups) {
   double* info = s.iprecGroups.data();
+  if (last == groups - 1) info[IPREC_FIELDS * last + IPREC_AFTER] = 1;
+  for (int g = last - 1; g >= 0; g--) info[IPREC_FIELDS * g + IPREC_AFTER] = info[IPREC_FIELDS * (g + 1) + IPREC_BELOW] * info[IPREC_FIELDS * (g + 1) + IPREC_AFTER];
+}
+
+/** P(best <= v) of rank l: its head's chance from its first candidate on times the chances of the groups after it. */
+inline double rankProduct(Scratch& s, int l) {
+  return s.iprecLevels[LEVEL_FIELDS * l + LEVEL_HEAD_BELOW] * s.iprecGroups[IPREC_FIELDS * static_cast<int>(s.iprecLevels[LEVEL_FIELDS * l + LEVEL_HEAD]) + IPREC_AFTER];
+}
+
+/**
+ * The expectations of the `count` ranks of s.iprecLevels (ascending) at once, to their EXPECTED
+ * (see iprec). The ranks' candidate groups are the last ones of the least rank's: a rank c has
+ * those from its head, the first group with R + r >= c, whose candidates start at k = c - R;
+ * past its head a group's candidates are all its relevant documents, whatever the rank. So one
+ * sweep from the least floor (the last rank's) counts each group's chances once at each of its
+ * values; where one changed, the products of the chances after each group are made again from
+ * it back (AFTER), and the ranks it belongs to take their head's chance times the product after
+ * their head. A rank's product is 0 below its floor, as one of its groups is.
+ */
+inline void averageIprec(Scratch& s, int col, int count) {
+  double* info = s.iprecGroups.data();
+  double* levels = s.iprecLevels.data();
   double* slots = s.iprecSlots.data();  // per (group, k): b_k at the sweep's value
   double* heap = s.iprecHeap.data();  // per (group, k): its next value, group, k, slot
-  // the candidate groups, their largest values, and the largest of their least values
+  const double least = levels[LEVEL_RANK];
+  // the least rank's candidate groups, their least and largest values
   int groups = 0;
-  double floor = 0;
   double before = 0;
   double start = 0;
   double base = 0;
@@ -204,35 +259,57 @@ inline double averageIprec(Scratch& s, int col, double c) {
     const double end = s.groupEnd[g];
     const double n = end - start;
     const double r = s.groupRel[g * s.levels + col];
-    if (r > 0 && before + r >= c) {
+    if (r > 0 && before + r >= least) {
       const int at = IPREC_FIELDS * groups++;
-      const double first = std::max(1.0, c - before);
-      // (R + k)/(t + x) rises with k at a fixed lag x - k, as R <= t: both at k = r
-      const double lowest = (before + r) / (start + n);
-      const double highest = (before + r) / (start + r);
+      const double first = std::max(1.0, least - before);
       info[at + IPREC_T] = start;
       info[at + IPREC_BEFORE] = before;
       info[at + IPREC_SIZE] = n;
       info[at + IPREC_REL] = r;
       info[at + IPREC_FIRST] = first;
-      info[at + IPREC_HIGHEST] = highest;
+      // (R + k)/(t + x) rises with k at a fixed lag x - k, as R <= t: both at k = r
+      info[at + IPREC_LOWEST] = (before + r) / (start + n);
+      info[at + IPREC_HIGHEST] = (before + r) / (start + r);
       info[at + IPREC_BASE] = base;
+      info[at + IPREC_HEADS_FROM] = 0;
+      info[at + IPREC_HEADS_TO] = 0;
       base += r - first + 1;
-      floor = std::max(floor, lowest);
     }
     before += r;
     start = end;
   }
-  if (groups == 0) return 0;
-  // b_k at floor (every group's b_k <= n - r + k there, so P(best <= floor) > 0), P(best <=
-  // floor), and the values above it: each (group, k)'s from its first one past floor
-  double below = 1;
+  // each rank's head and first candidate there (a rank past the relevant documents retrieved is 0)
+  int live = 0;
+  for (int l = 0, head = 0; l < count; l++) {
+    const double c = levels[LEVEL_FIELDS * l + LEVEL_RANK];
+    while (head < groups && info[IPREC_FIELDS * head + IPREC_BEFORE] + info[IPREC_FIELDS * head + IPREC_REL] < c) head++;
+    levels[LEVEL_FIELDS * l + LEVEL_EXPECTED] = 0;
+    if (head == groups) continue;
+    live = l + 1;
+    const int at = IPREC_FIELDS * head;
+    levels[LEVEL_FIELDS * l + LEVEL_HEAD] = head;
+    levels[LEVEL_FIELDS * l + LEVEL_HEAD_FIRST] = std::max(1.0, c - info[at + IPREC_BEFORE]);
+    if (info[at + IPREC_HEADS_TO] == info[at + IPREC_HEADS_FROM]) info[at + IPREC_HEADS_FROM] = l;
+    info[at + IPREC_HEADS_TO] = l + 1;
+  }
+  if (live == 0) return;
+  // each rank's floor, the largest least value of its groups, from the last rank back
+  double floor = 0;
+  for (int l = live - 1, g = groups; l >= 0; l--) {
+    for (; g > levels[LEVEL_FIELDS * l + LEVEL_HEAD]; g--) floor = std::max(floor, info[IPREC_FIELDS * (g - 1) + IPREC_LOWEST]);
+    levels[LEVEL_FIELDS * l + LEVEL_FLOOR] = floor;
+  }
+  const double bottom = levels[LEVEL_FIELDS * (live - 1) + LEVEL_FLOOR];
+  // b_k at the least floor (every group's b_k <= n - r + k there), the chances there, and the
+  // values above it: each (group, k)'s from its first one past it
   int heapSize = 0;
   double rows = 0;
   for (int g = 0; g < groups; g++) {
     const int at = IPREC_FIELDS * g;
-    info[at + IPREC_BELOW] = 1;
-    if (info[at + IPREC_HIGHEST] <= floor) continue;
+    if (info[at + IPREC_HIGHEST] <= bottom) {
+      groupChances(s, at, bottom);
+      continue;
+    }
     const double t = info[at + IPREC_T];
     const double R = info[at + IPREC_BEFORE];
     const double n = info[at + IPREC_SIZE];
@@ -248,21 +325,26 @@ inline double averageIprec(Scratch& s, int col, double c) {
     info[at + IPREC_TOTAL] = total;
     info[at + IPREC_ROWS] = total > 0 && rows + cells <= IPREC_ROW_ROOM ? rows : -1;
     if (info[at + IPREC_ROWS] >= 0) rows += cells;
-    info[at + IPREC_FROM] = 1;
+    info[at + IPREC_FROM] = r;
     for (double k = first; k <= r; k++) {
-      double x = std::min(n - r + k, std::max(k - 1, std::floor((R + k) / floor - t)));
-      while (x >= k && !((R + k) / (t + x) > floor)) x--;
-      while (x < n - r + k && (R + k) / (t + x + 1) > floor) x++;
+      double x = std::min(n - r + k, std::max(k - 1, std::floor((R + k) / bottom - t)));
+      while (x >= k && !((R + k) / (t + x) > bottom)) x--;
+      while (x < n - r + k && (R + k) / (t + x + 1) > bottom) x++;
       slots[static_cast<size_t>(info[at + IPREC_BASE] + k - first)] = x + 1;
       if (x >= k) heapSize = heapPush(heap, heapSize, (R + k) / (t + x), g, k, x);
     }
-    info[at + IPREC_BELOW] = groupBelow(s, at);
-    below *= info[at + IPREC_BELOW];
+    groupChances(s, at, bottom);
   }
-  double expected = floor * below;
+  multiplyAfter(s, groups - 1, groups);
+  for (int l = 0; l < live; l++) {
+    const double product = rankProduct(s, l);
+    levels[LEVEL_FIELDS * l + LEVEL_PRODUCT] = product;
+    levels[LEVEL_FIELDS * l + LEVEL_EXPECTED] = bottom * product;
+  }
   while (heapSize > 0) {
     const double v = heap[0];
     // every stream at this value moves on (its b_k is now its slot); their groups are recounted
+    int marked = 0;
     while (heapSize > 0 && heap[0] == v) {
       const int g = static_cast<int>(heap[1]);
       const double k = heap[2];
@@ -270,20 +352,66 @@ inline double averageIprec(Scratch& s, int col, double c) {
       heapSize = heapPop(heap, heapSize);
       const int at = IPREC_FIELDS * g;
       slots[static_cast<size_t>(info[at + IPREC_BASE] + k - info[at + IPREC_FIRST])] = slot;
+      if (info[at + IPREC_BELOW] != -1) s.iprecMarked[marked++] = g;
       info[at + IPREC_BELOW] = -1;
-      info[at + IPREC_FROM] = std::min(info[at + IPREC_FROM], k);
+      info[at + IPREC_FROM] = std::max(info[at + IPREC_FROM], k);
       if (slot > k) heapSize = heapPush(heap, heapSize, (info[at + IPREC_BEFORE] + k) / (info[at + IPREC_T] + slot - 1), g, k, slot - 1);
     }
-    double product = 1;
-    for (int g = 0; g < groups; g++) {
-      const int at = IPREC_FIELDS * g;
-      if (info[at + IPREC_BELOW] == -1) info[at + IPREC_BELOW] = v >= info[at + IPREC_HIGHEST] ? 1 : groupBelow(s, at);
-      product *= info[at + IPREC_BELOW];
+    int last = -1;  // the last group recounted: the ranks whose head is at or before it change
+    for (int i = 0; i < marked; i++) {
+      const int g = s.iprecMarked[i];
+      groupChances(s, IPREC_FIELDS * g, v);
+      last = std::max(last, g);
     }
-    expected += v * (product - below);
-    below = product;
+    multiplyAfter(s, last, groups);
+    for (int l = 0; l < live && levels[LEVEL_FIELDS * l + LEVEL_HEAD] <= last; l++) {
+      const double product = rankProduct(s, l);
+      levels[LEVEL_FIELDS * l + LEVEL_EXPECTED] += v * (product - levels[LEVEL_FIELDS * l + LEVEL_PRODUCT]);
+      levels[LEVEL_FIELDS * l + LEVEL_PRODUCT] = product;
+    }
   }
-  return expected;
+}
+
+/** Keeps a value in the query's cache while it has room; returns the value. */
+inline double keepIprec(Scratch& s, int col, double c, double value) {
+  double* cache = s.iprecCache.data();
+  if (s.iprecCached < IPREC_CACHE) {
+    cache[3 * s.iprecCached] = col;
+    cache[3 * s.iprecCached + 1] = c;
+    cache[3 * s.iprecCached++ + 2] = value;
+  }
+  return value;
+}
+
+/** Inserts rank c in order among the first `count` of s.iprecLevels, unless there, cached or out of room; returns the count. */
+inline int addRank(Scratch& s, int count, int room, int col, double c) {
+  double* levels = s.iprecLevels.data();
+  if (count >= room) return count;
+  for (int l = 0; l < count; l++) if (levels[LEVEL_FIELDS * l + LEVEL_RANK] == c) return count;
+  for (int i = 0; i < s.iprecCached; i++) if (s.iprecCache[3 * i] == col && s.iprecCache[3 * i + 1] == c) return count;
+  int l = count;
+  for (; l > 0 && levels[LEVEL_FIELDS * (l - 1) + LEVEL_RANK] > c; l--) levels[LEVEL_FIELDS * l + LEVEL_RANK] = levels[LEVEL_FIELDS * (l - 1) + LEVEL_RANK];
+  levels[LEVEL_FIELDS * l + LEVEL_RANK] = c;
+  return count + 1;
+}
+
+/**
+ * The ranks to sweep at once, ascending, in s.iprecLevels' RANK: c, and those of the plan's
+ * other interpolated precision rows at `col` that the cache lacks, as many as it has room for.
+ * Returns how many.
+ */
+inline int iprecRanks(Scratch& s, const Plan& plan, int col, double relevant, double c) {
+  const int room = std::max(1, IPREC_CACHE - s.iprecCached);
+  int count = addRank(s, 0, room, col, c);
+  for (int row = 0; row < plan.measures(); row++) {
+    if (plan.rowInt(row, ROW_THRESHOLD) != col) continue;
+    if (plan.rowInt(row, ROW_KIND) == KIND_IPREC) count = addRank(s, count, room, col, iprecRank(plan.rowField(row, ROW_PARAM), relevant));
+    if (plan.rowInt(row, ROW_KIND) == KIND_IPREC_MEAN) {
+      const int at = plan.rowInt(row, ROW_EXTRA);
+      for (int l = 0; l < plan.rowInt(row, ROW_EXTRA_COUNT); l++) count = addRank(s, count, room, col, iprecRank(plan.pool(at + l), relevant));
+    }
+  }
+  return count;
 }
 
 /**
@@ -301,19 +429,24 @@ inline double averageIprec(Scratch& s, int col, double c) {
  * whose largest value is below it is 1 throughout. A group's P(M_V <= v) changes only at its own
  * values, where it is recounted (see groupBelow). A group of n slots, r relevant and m candidates
  * has O(m (n - r)) values; a recount costs O(r (n - r)) additions where r (n - r + 1) <=
- * COUNT_CELLS, else O(n r) multiply-adds, or O(m r^2) with hypergeometric jumps. With one
- * document per group (every mode but average, `broken`) it is trec_eval's loop.
+ * COUNT_CELLS, else O(n r) multiply-adds, or O(m r^2) with hypergeometric jumps. Every rank the
+ * query's rows ask for at this column is swept at once (see averageIprec): the ranks share their
+ * groups but the first. With one document per group (every mode but average, `broken`) it is
+ * trec_eval's loop.
  */
-inline double iprec(Scratch& s, int col, double relevant, double level, bool broken) {
+inline double iprec(Scratch& s, const Plan& plan, int col, double relevant, double level, bool broken) {
   const double c = iprecRank(level, relevant);
   // the query's values so far (iprec_at_recall and 11pt_avg read the same levels; levels share c)
-  double* cache = s.iprecCache.data();
+  const double* cache = s.iprecCache.data();
   for (int i = 0; i < s.iprecCached; i++) if (cache[3 * i] == col && cache[3 * i + 1] == c) return cache[3 * i + 2];
-  const double value = broken ? brokenIprec(s, col, c) : averageIprec(s, col, c);
-  if (s.iprecCached < IPREC_CACHE) {
-    cache[3 * s.iprecCached] = col;
-    cache[3 * s.iprecCached + 1] = c;
-    cache[3 * s.iprecCached++ + 2] = value;
+  if (broken) return keepIprec(s, col, c, brokenIprec(s, col, c));
+  const int count = iprecRanks(s, plan, col, relevant, c);
+  averageIprec(s, col, count);
+  double value = 0;
+  for (int l = 0; l < count; l++) {
+    const double rank = s.iprecLevels[LEVEL_FIELDS * l + LEVEL_RANK];
+    const double expected = keepIprec(s, col, rank, s.iprecLevels[LEVEL_FIELDS * l + LEVEL_EXPECTED]);
+    if (rank == c) value = expected;
   }
   return value;
 }

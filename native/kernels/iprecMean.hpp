@@ -12,7 +12,7 @@ namespace tie_eval {
  */
 inline double iprecMean(Scratch& s, int col, double relevant, const Plan& plan, int at, int count, bool broken) {
   double sum = 0;
-  for (int l = count - 1; l >= 0; l--) sum += iprec(s, col, relevant, plan.pool(at + l), broken);
+  for (int l = count - 1; l >= 0; l--) sum += iprec(s, plan, col, relevant, plan.pool(at + l), broken);
   return sum / count;
 }
 

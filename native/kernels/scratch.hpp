@@ -62,9 +62,12 @@ struct Scratch {
   /** G's chances of the counts drawn per distinct gain, in two buffers that take turns */
   std::vector<double> states;
   std::vector<double> states2;
-  /** IPrec's candidate groups (11 numbers each), their candidates' slots, and its heap of candidate values (4 numbers each) */
+  /** IPrec's candidate groups (15 numbers each), their candidates' slots, its heap of candidate values (4 numbers each), and the groups a value moves */
   std::vector<double> iprecGroups;
   std::vector<double> iprecSlots;
+  std::vector<int> iprecMarked;
+  /** the ranks IPrec sweeps at once (7 numbers each; see averageIprec in iprec) */
+  std::vector<double> iprecLevels = std::vector<double>(7 * IPREC_CACHE);
   /** the counted groups' rows (see countBelow in iprec) */
   std::vector<double> iprecRows = std::vector<double>(IPREC_ROW_ROOM);
   std::vector<double> iprecHeap;
@@ -95,8 +98,9 @@ struct Scratch {
       judgedEnd.resize(cap);
       work.resize(cap + 1);
       work2.resize(cap + 1);
-      iprecGroups.resize(11 * cap);
+      iprecGroups.resize(15 * cap);
       iprecSlots.resize(cap);
+      iprecMarked.resize(cap);
       iprecHeap.resize(4 * cap);
       iprecBest.resize(cap + 1);
     }

@@ -155,10 +155,10 @@ export function evaluateQuery(
         value = err(s, col, cutoff, param, plain);
         break;
       case Kind.IPREC:
-        value = iprec(s, col, relevant, param, broken);
+        value = iprec(s, plan, col, relevant, param, broken);
         break;
       case Kind.IPREC_MEAN:
-        value = iprecMean(s, col, relevant, plan.pool, extra, rows[r + Row.EXTRA_COUNT]!, broken);
+        value = iprecMean(s, plan, col, relevant, extra, rows[r + Row.EXTRA_COUNT]!, broken);
         break;
       case Kind.INFAP:
         value = infAP(s, col, gain, relevant, plain);

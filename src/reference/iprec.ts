@@ -1,3 +1,6 @@
+import { ROW_SIZE, Row, type Plan } from '../measures/plan.js';
+import { Kind } from '../measures/table.js';
+import { COUNT_CELLS, freeOrders } from './freeOrders.js';
 import { hypergeometric } from './hypergeometric.js';
 import { IPREC_CACHE, IPREC_ROW_ROOM, type Scratch } from './scratch.js';
 
@@ -24,21 +27,70 @@ export function iprecRank(level: number, relevant: number): number {
  * whose largest value is below it is 1 throughout. A group's P(M_V <= v) changes only at its own
  * values, where it is recounted (see groupBelow). A group of n slots, r relevant and m candidates
  * has O(m (n - r)) values; a recount costs O(r (n - r)) additions where r (n - r + 1) <=
- * COUNT_CELLS, else O(n r) multiply-adds, or O(m r^2) with hypergeometric jumps. With one
- * document per group (every mode but average, `broken`) it is trec_eval's loop.
+ * COUNT_CELLS, else O(n r) multiply-adds, or O(m r^2) with hypergeometric jumps. Every rank the
+ * query's rows ask for at this column is swept at once (see averageIprec): the ranks share their
+ * groups but the first. With one document per group (every mode but average, `broken`) it is
+ * trec_eval's loop.
  */
-export function iprec(s: Scratch, col: number, relevant: number, level: number, broken: boolean): number {
+export function iprec(s: Scratch, plan: Plan, col: number, relevant: number, level: number, broken: boolean): number {
   const c = iprecRank(level, relevant);
   // the query's values so far (iprec_at_recall and 11pt_avg read the same levels; levels share c)
   const cache = s.iprecCache;
   for (let i = 0; i < s.iprecCached; i++) if (cache[3 * i] === col && cache[3 * i + 1] === c) return cache[3 * i + 2]!;
-  const value = broken ? brokenIprec(s, col, c) : averageIprec(s, col, c);
+  if (broken) return keepIprec(s, col, c, brokenIprec(s, col, c));
+  const count = iprecRanks(s, plan, col, relevant, c);
+  averageIprec(s, col, count);
+  let value = 0;
+  for (let l = 0; l < count; l++) {
+    const rank = s.iprecLevels[LEVEL_FIELDS * l + RANK]!;
+    const expected = keepIprec(s, col, rank, s.iprecLevels[LEVEL_FIELDS * l + EXPECTED]!);
+    if (rank === c) value = expected;
+  }
+  return value;
+}
+
+/** Keeps a value in the query's cache while it has room; returns the value. */
+function keepIprec(s: Scratch, col: number, c: number, value: number): number {
+  const cache = s.iprecCache;
   if (s.iprecCached < IPREC_CACHE) {
     cache[3 * s.iprecCached] = col;
     cache[3 * s.iprecCached + 1] = c;
     cache[3 * s.iprecCached++ + 2] = value;
   }
   return value;
+}
+
+/**
+ * The ranks to sweep at once, ascending, in s.iprecLevels' RANK: c, and those of the plan's
+ * other interpolated precision rows at `col` that the cache lacks, as many as it has room for.
+ * Returns how many.
+ */
+function iprecRanks(s: Scratch, plan: Plan, col: number, relevant: number, c: number): number {
+  const rows = plan.rows;
+  const room = Math.max(1, IPREC_CACHE - s.iprecCached);
+  let count = addRank(s, 0, room, col, c);
+  for (let row = 0; row < plan.measures.length; row++) {
+    const r = row * ROW_SIZE;
+    if (rows[r + Row.THRESHOLD] !== col) continue;
+    if (rows[r + Row.KIND] === Kind.IPREC) count = addRank(s, count, room, col, iprecRank(rows[r + Row.PARAM]!, relevant));
+    if (rows[r + Row.KIND] === Kind.IPREC_MEAN) {
+      const at = rows[r + Row.EXTRA]!;
+      for (let l = 0; l < rows[r + Row.EXTRA_COUNT]!; l++) count = addRank(s, count, room, col, iprecRank(plan.pool[at + l]!, relevant));
+    }
+  }
+  return count;
+}
+
+/** Inserts rank c in order among the first `count` of s.iprecLevels, unless there, cached or out of room; returns the count. */
+function addRank(s: Scratch, count: number, room: number, col: number, c: number): number {
+  const levels = s.iprecLevels;
+  if (count >= room) return count;
+  for (let l = 0; l < count; l++) if (levels[LEVEL_FIELDS * l + RANK] === c) return count;
+  for (let i = 0; i < s.iprecCached; i++) if (s.iprecCache[3 * i] === col && s.iprecCache[3 * i + 1] === c) return count;
+  let l = count;
+  for (; l > 0 && levels[LEVEL_FIELDS * (l - 1) + RANK]! > c; l--) levels[LEVEL_FIELDS * l + RANK] = levels[LEVEL_FIELDS * (l - 1) + RANK]!;
+  levels[LEVEL_FIELDS * l + RANK] = c;
+  return count + 1;
 }
 
 /**
@@ -84,29 +136,36 @@ const BASE = 7;
 const TOTAL = 8;
 const ROWS = 9;
 const FROM = 10;
-const FIELDS = 11;
+const LOWEST = 11;
+const HEADS_FROM = 12;
+const HEADS_TO = 13;
+const AFTER = 14;
+const FIELDS = 15;
+
+/** Fields of a rank in s.iprecLevels: its first candidate group and candidate there, its floor, P(best <= v), the expectation so far. */
+const RANK = 0;
+const HEAD = 1;
+const HEAD_FIRST = 2;
+const FLOOR = 3;
+const HEAD_BELOW = 4;
+const PRODUCT = 5;
+const EXPECTED = 6;
+const LEVEL_FIELDS = 7;
 
 /**
- * A group of r relevant and w = n - r other documents with r (w + 1) at most this many is
- * counted exactly (see countBelow): its C(n, r) orders stay below 2^53 (at most C(44, 22)).
+ * P(M_V <= v) from candidate `first` on, for the candidate group at `at` in s.iprecGroups, from
+ * s.iprecSlots[BASE + k - FIRST] = b_k, the first slot whose value (R + k)/(t + b_k) <= v of each
+ * candidate k: the chance that every candidate k sits at or below b_k, i.e. that N(b_k - 1), the
+ * relevant count in the slots above b_k, is below k. N grows along the slots, so it is checked at
+ * those m slots only: from one to the next its rise is hypergeometric, the chance of each count
+ * carried in s.work (stepped slot by slot when the checks are at most STEP_SLOTS apart, with one
+ * division per slot).
  */
-const COUNT_CELLS = 512;
-
-/**
- * P(M_V <= v) for the candidate group at `at` in s.iprecGroups, from s.iprecSlots[BASE + k -
- * FIRST] = b_k, the first slot whose value (R + k)/(t + b_k) <= v of each candidate k: the chance
- * that every candidate k sits at or below b_k, i.e. that N(b_k - 1), the relevant count in the
- * slots above b_k, is below k. N grows along the slots, so it is checked at those m slots only:
- * from one to the next its rise is hypergeometric, the chance of each count carried in s.work
- * (stepped slot by slot when the checks are at most STEP_SLOTS apart, with one division per slot).
- */
-function groupBelow(s: Scratch, at: number): number {
+function groupBelow(s: Scratch, at: number, first: number): number {
   const info = s.iprecGroups;
-  if (info[at + TOTAL]! > 0) return countBelow(s, at);
   const n = info[at + SIZE]!;
   const r = info[at + REL]!;
-  const first = info[at + FIRST]!;
-  const base = info[at + BASE]! - first;
+  const base = info[at + BASE]! - info[at + FIRST]!;
   const p = s.work;
   const next = s.work2;
   p[0] = 1;
@@ -155,54 +214,98 @@ function groupBelow(s: Scratch, at: number): number {
 }
 
 /**
- * groupBelow by counting, for a group of at most COUNT_CELLS: with d_k = s_k - k, the other
+ * P(M_V <= v) by counting, for a group of at most COUNT_CELLS: with d_k = s_k - k, the other
  * documents above the k-th relevant one, the orders are the non-decreasing d_1 <= ... <= d_r in
- * [0, w], and the condition is d_k >= b_k - k for the candidates k. Row k counts the sequences
- * d_1 .. d_k ending at each d: the prefix sums of row k - 1 (from the least d allowed so far,
- * b_k - k rising with k), 0 below b_k - k. The count is exact, divided by C(n, r): O(r w)
- * additions, no division. Where the group's rows are kept (ROWS >= 0), rows before the first
- * candidate whose b_k moved since the last count (FROM) still hold, and are not counted again;
- * else one row is counted over in place.
+ * [0, w], and the condition is d_k >= lo_k = b_k - k for the candidates k (lo_k rises with k).
+ * Rows run from the last candidate back: row k holds S_k(e), the sequences d_k .. d_r with
+ * d_k >= e that meet the conditions of k .. r, for e >= lo_k (below, S_k(lo_k)):
+ * S_k(e) = S_k(e + 1) + S_{k+1}(max(e, lo_{k+1})), S_{r+1} = 1. From candidate f on, the free
+ * d_1 <= ... <= d_{f-1} <= d_f add C(d_f + f - 1, f - 1) orders each, so the count is
+ * S_1(lo_1) for f = 1, else the sum over e >= lo_f of S_{f+1}(max(e, lo_{f+1})) C(e + f - 1, f - 1).
+ * The counts are exact, divided by C(n, r): O(r w) additions. Writes the chance from FIRST on to
+ * BELOW and, for the ranks the group heads, from their first candidate on to their HEAD_BELOW.
+ * Where the group's rows are kept (ROWS >= 0), rows past the last candidate whose b_k moved since
+ * the last count (FROM) still hold, and are not counted again; else one row is counted over in place.
  */
-function countBelow(s: Scratch, at: number): number {
+function countBelow(s: Scratch, at: number): void {
   const info = s.iprecGroups;
+  const levels = s.iprecLevels;
   const r = info[at + REL]!;
   const w = info[at + SIZE]! - r;
   const first = info[at + FIRST]!;
   const base = info[at + BASE]! - first;
+  const total = info[at + TOTAL]!;
   const kept = info[at + ROWS]! >= 0;
   const c = kept ? s.iprecRows : s.work;
   const origin = kept ? info[at + ROWS]! : 0;
   const stride = kept ? w + 1 : 0;
-  let k = kept ? info[at + FROM]! : 1;
-  info[at + FROM] = r + 1;
-  let lo = k - 1 >= first ? s.iprecSlots[base + k - 1]! - (k - 1) : 0; // row k - 1 is 0 below lo
-  if (k === 1) {
-    for (let d = 0; d <= w; d++) c[origin + d] = 1;
-    if (first === 1) for (const least = s.iprecSlots[base + 1]! - 1; lo < least; lo++) c[origin + lo] = 0;
-    k = 2;
-  }
-  for (; k <= r; k++) {
+  const from = kept ? info[at + FROM]! : r;
+  // the ranks the group heads, by their first candidate, descending (the ranks ascend); those past `from` still hold
+  const heads = info[at + HEADS_FROM]!;
+  let l = info[at + HEADS_TO]! - 1;
+  while (l >= heads && levels[LEVEL_FIELDS * l + HEAD_FIRST]! > from) l--;
+  for (let k = from; k >= first; k--) {
+    const lo = s.iprecSlots[base + k]! - k;
     const row = origin + (k - 1) * stride;
-    const above = row - stride;
-    c[row + lo] = c[above + lo]!;
-    for (let d = lo + 1; d <= w; d++) c[row + d] = c[row + d - 1]! + c[above + d]!;
-    if (k >= first) for (const least = s.iprecSlots[base + k]! - k; lo < least; lo++) c[row + lo] = 0;
+    const after = row + stride; // row k + 1 (the same row, counted over in place)
+    const loAfter = k < r ? s.iprecSlots[base + k + 1]! - (k + 1) : 0;
+    const least = k < r ? c[after + loAfter]! : 1; // S_{k+1} below loAfter (read before it is counted over)
+    // the ranks whose first candidate is k weigh each d_k = e by the free orders above it
+    const weighed = (k === first || (l >= heads && levels[LEVEL_FIELDS * l + HEAD_FIRST] === k)) && k > 1;
+    let sum = 0;
+    let count = 0;
+    for (let e = w; e >= lo; e--) {
+      const orders = k === r ? 1 : e >= loAfter ? c[after + e]! : least;
+      sum += orders;
+      c[row + e] = sum;
+      if (weighed) count += orders * freeOrders(k - 1, e);
+    }
+    if (!weighed) count = sum;
+    if (k === first) info[at + BELOW] = count / total;
+    for (; l >= heads && levels[LEVEL_FIELDS * l + HEAD_FIRST] === k; l--) levels[LEVEL_FIELDS * l + HEAD_BELOW] = count / total;
   }
-  const last = origin + (r - 1) * stride;
-  let count = 0;
-  for (let d = lo; d <= w; d++) count += c[last + d]!;
-  return count / info[at + TOTAL]!;
+  info[at + FROM] = first - 1;
 }
 
-/** The expectation over random orders inside the groups (see iprec). */
-function averageIprec(s: Scratch, col: number, c: number): number {
+/**
+ * A group's chances at the sweep's value v (see averageIprec): 1 from its largest value on, 0
+ * below its least, else counted (see countBelow) or carried (see groupBelow), from FIRST on to
+ * BELOW and for the ranks it heads from their first candidate on.
+ */
+function groupChances(s: Scratch, at: number, v: number): void {
   const info = s.iprecGroups;
+  const levels = s.iprecLevels;
+  const whole = v >= info[at + HIGHEST]! ? 1 : v < info[at + LOWEST]! ? 0 : -1;
+  if (whole >= 0) info[at + BELOW] = whole;
+  else if (info[at + TOTAL]! > 0) {
+    countBelow(s, at);
+    return;
+  }
+  else info[at + BELOW] = groupBelow(s, at, info[at + FIRST]!);
+  for (let l = info[at + HEADS_FROM]!; l < info[at + HEADS_TO]!; l++) {
+    const first = levels[LEVEL_FIELDS * l + HEAD_FIRST]!;
+    levels[LEVEL_FIELDS * l + HEAD_BELOW] = whole >= 0 ? whole : first === info[at + FIRST] ? info[at + BELOW]! : groupBelow(s, at, first);
+  }
+}
+
+/**
+ * The expectations of the `count` ranks of s.iprecLevels (ascending) at once, to their EXPECTED
+ * (see iprec). The ranks' candidate groups are the last ones of the least rank's: a rank c has
+ * those from its head, the first group with R + r >= c, whose candidates start at k = c - R;
+ * past its head a group's candidates are all its relevant documents, whatever the rank. So one
+ * sweep from the least floor (the last rank's) counts each group's chances once at each of its
+ * values; where one changed, the products of the chances after each group are made again from
+ * it back (AFTER), and the ranks it belongs to take their head's chance times the product after
+ * their head. A rank's product is 0 below its floor, as one of its groups is.
+ */
+function averageIprec(s: Scratch, col: number, count: number): void {
+  const info = s.iprecGroups;
+  const levels = s.iprecLevels;
   const slots = s.iprecSlots; // per (group, k): b_k at the sweep's value
   const heap = s.iprecHeap; // per (group, k): its next value, group, k, slot
-  // the candidate groups, their largest values, and the largest of their least values
+  const least = levels[RANK]!;
+  // the least rank's candidate groups, their least and largest values
   let groups = 0;
-  let floor = 0;
   let before = 0;
   let start = 0;
   let base = 0;
@@ -210,35 +313,57 @@ function averageIprec(s: Scratch, col: number, c: number): number {
     const end = s.groupEnd[g]!;
     const n = end - start;
     const r = s.groupRel[g * s.levels + col]!;
-    if (r > 0 && before + r >= c) {
+    if (r > 0 && before + r >= least) {
       const at = FIELDS * groups++;
-      const first = Math.max(1, c - before);
-      // (R + k)/(t + x) rises with k at a fixed lag x - k, as R <= t: both at k = r
-      const lowest = (before + r) / (start + n);
-      const highest = (before + r) / (start + r);
+      const first = Math.max(1, least - before);
       info[at + T] = start;
       info[at + BEFORE] = before;
       info[at + SIZE] = n;
       info[at + REL] = r;
       info[at + FIRST] = first;
-      info[at + HIGHEST] = highest;
+      // (R + k)/(t + x) rises with k at a fixed lag x - k, as R <= t: both at k = r
+      info[at + LOWEST] = (before + r) / (start + n);
+      info[at + HIGHEST] = (before + r) / (start + r);
       info[at + BASE] = base;
+      info[at + HEADS_FROM] = 0;
+      info[at + HEADS_TO] = 0;
       base += r - first + 1;
-      floor = Math.max(floor, lowest);
     }
     before += r;
     start = end;
   }
-  if (groups === 0) return 0;
-  // b_k at floor (every group's b_k <= n - r + k there, so P(best <= floor) > 0), P(best <=
-  // floor), and the values above it: each (group, k)'s from its first one past floor
-  let below = 1;
+  // each rank's head and first candidate there (a rank past the relevant documents retrieved is 0)
+  let live = 0;
+  for (let l = 0, head = 0; l < count; l++) {
+    const c = levels[LEVEL_FIELDS * l + RANK]!;
+    while (head < groups && info[FIELDS * head + BEFORE]! + info[FIELDS * head + REL]! < c) head++;
+    levels[LEVEL_FIELDS * l + EXPECTED] = 0;
+    if (head === groups) continue;
+    live = l + 1;
+    const at = FIELDS * head;
+    levels[LEVEL_FIELDS * l + HEAD] = head;
+    levels[LEVEL_FIELDS * l + HEAD_FIRST] = Math.max(1, c - info[at + BEFORE]!);
+    if (info[at + HEADS_TO] === info[at + HEADS_FROM]) info[at + HEADS_FROM] = l;
+    info[at + HEADS_TO] = l + 1;
+  }
+  if (live === 0) return;
+  // each rank's floor, the largest least value of its groups, from the last rank back
+  let floor = 0;
+  for (let l = live - 1, g = groups; l >= 0; l--) {
+    for (; g > levels[LEVEL_FIELDS * l + HEAD]!; g--) floor = Math.max(floor, info[FIELDS * (g - 1) + LOWEST]!);
+    levels[LEVEL_FIELDS * l + FLOOR] = floor;
+  }
+  const bottom = levels[LEVEL_FIELDS * (live - 1) + FLOOR]!;
+  // b_k at the least floor (every group's b_k <= n - r + k there), the chances there, and the
+  // values above it: each (group, k)'s from its first one past it
   let heapSize = 0;
   let rows = 0;
   for (let g = 0; g < groups; g++) {
     const at = FIELDS * g;
-    info[at + BELOW] = 1;
-    if (info[at + HIGHEST]! <= floor) continue;
+    if (info[at + HIGHEST]! <= bottom) {
+      groupChances(s, at, bottom);
+      continue;
+    }
     const t = info[at + T]!;
     const R = info[at + BEFORE]!;
     const n = info[at + SIZE]!;
@@ -254,21 +379,26 @@ function averageIprec(s: Scratch, col: number, c: number): number {
     info[at + TOTAL] = total;
     info[at + ROWS] = total > 0 && rows + cells <= IPREC_ROW_ROOM ? rows : -1;
     if (info[at + ROWS]! >= 0) rows += cells;
-    info[at + FROM] = 1;
+    info[at + FROM] = r;
     for (let k = first; k <= r; k++) {
-      let x = Math.min(n - r + k, Math.max(k - 1, Math.floor((R + k) / floor - t)));
-      while (x >= k && !((R + k) / (t + x) > floor)) x--;
-      while (x < n - r + k && (R + k) / (t + x + 1) > floor) x++;
+      let x = Math.min(n - r + k, Math.max(k - 1, Math.floor((R + k) / bottom - t)));
+      while (x >= k && !((R + k) / (t + x) > bottom)) x--;
+      while (x < n - r + k && (R + k) / (t + x + 1) > bottom) x++;
       slots[info[at + BASE]! + k - first] = x + 1;
       if (x >= k) heapSize = heapPush(heap, heapSize, (R + k) / (t + x), g, k, x);
     }
-    info[at + BELOW] = groupBelow(s, at);
-    below *= info[at + BELOW]!;
+    groupChances(s, at, bottom);
   }
-  let expected = floor * below;
+  multiplyAfter(s, groups - 1, groups);
+  for (let l = 0; l < live; l++) {
+    const product = rankProduct(s, l);
+    levels[LEVEL_FIELDS * l + PRODUCT] = product;
+    levels[LEVEL_FIELDS * l + EXPECTED] = bottom * product;
+  }
   while (heapSize > 0) {
     const v = heap[0]!;
     // every stream at this value moves on (its b_k is now its slot); their groups are recounted
+    let marked = 0;
     while (heapSize > 0 && heap[0] === v) {
       const g = heap[1]!;
       const k = heap[2]!;
@@ -276,20 +406,36 @@ function averageIprec(s: Scratch, col: number, c: number): number {
       heapSize = heapPop(heap, heapSize);
       const at = FIELDS * g;
       slots[info[at + BASE]! + k - info[at + FIRST]!] = slot;
+      if (info[at + BELOW] !== -1) s.iprecMarked[marked++] = g;
       info[at + BELOW] = -1;
-      info[at + FROM] = Math.min(info[at + FROM]!, k);
+      info[at + FROM] = Math.max(info[at + FROM]!, k);
       if (slot > k) heapSize = heapPush(heap, heapSize, (info[at + BEFORE]! + k) / (info[at + T]! + slot - 1), g, k, slot - 1);
     }
-    let product = 1;
-    for (let g = 0; g < groups; g++) {
-      const at = FIELDS * g;
-      if (info[at + BELOW] === -1) info[at + BELOW] = v >= info[at + HIGHEST]! ? 1 : groupBelow(s, at);
-      product *= info[at + BELOW]!;
+    let last = -1; // the last group recounted: the ranks whose head is at or before it change
+    for (let i = 0; i < marked; i++) {
+      const g = s.iprecMarked[i]!;
+      groupChances(s, FIELDS * g, v);
+      last = Math.max(last, g);
     }
-    expected += v * (product - below);
-    below = product;
+    multiplyAfter(s, last, groups);
+    for (let l = 0; l < live && levels[LEVEL_FIELDS * l + HEAD]! <= last; l++) {
+      const product = rankProduct(s, l);
+      levels[LEVEL_FIELDS * l + EXPECTED] += v * (product - levels[LEVEL_FIELDS * l + PRODUCT]!);
+      levels[LEVEL_FIELDS * l + PRODUCT] = product;
+    }
   }
-  return expected;
+}
+
+/** The products of the chances of the groups after each group (AFTER), from group `last` back to the first: those past `last` still hold. */
+function multiplyAfter(s: Scratch, last: number, groups: number): void {
+  const info = s.iprecGroups;
+  if (last === groups - 1) info[FIELDS * last + AFTER] = 1;
+  for (let g = last - 1; g >= 0; g--) info[FIELDS * g + AFTER] = info[FIELDS * (g + 1) + BELOW]! * info[FIELDS * (g + 1) + AFTER]!;
+}
+
+/** P(best <= v) of rank l: its head's chance from its first candidate on times the chances of the groups after it. */
+function rankProduct(s: Scratch, l: number): number {
+  return s.iprecLevels[LEVEL_FIELDS * l + HEAD_BELOW]! * s.iprecGroups[FIELDS * s.iprecLevels[LEVEL_FIELDS * l + HEAD]! + AFTER]!;
 }
 
 /** Pushes (value, group, k, slot) on the min-heap of 4-number entries; returns its new size. */

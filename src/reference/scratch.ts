@@ -54,9 +54,12 @@ export class Scratch {
   /** G's chances of the counts drawn per distinct gain, in two buffers that take turns */
   states = new Float64Array(0);
   states2 = new Float64Array(0);
-  /** IPrec's candidate groups (11 numbers each), their candidates' slots, and its heap of candidate values (4 numbers each) */
+  /** IPrec's candidate groups (15 numbers each), their candidates' slots, its heap of candidate values (4 numbers each), and the groups a value moves */
   iprecGroups = new Float64Array(0);
   iprecSlots = new Float64Array(0);
+  iprecMarked = new Int32Array(0);
+  /** the ranks IPrec sweeps at once (7 numbers each; see averageIprec in iprec) */
+  iprecLevels = new Float64Array(7 * IPREC_CACHE);
   /** the counted groups' rows (see countBelow in iprec) */
   iprecRows = new Float64Array(IPREC_ROW_ROOM);
   iprecHeap = new Float64Array(0);
@@ -86,8 +89,9 @@ export class Scratch {
       this.judgedEnd = new Int32Array(cap);
       this.work = new Float64Array(cap + 1);
       this.work2 = new Float64Array(cap + 1);
-      this.iprecGroups = new Float64Array(11 * cap);
+      this.iprecGroups = new Float64Array(15 * cap);
       this.iprecSlots = new Float64Array(cap);
+      this.iprecMarked = new Int32Array(cap);
       this.iprecHeap = new Float64Array(4 * cap);
       this.iprecBest = new Float64Array(cap + 1);
     }

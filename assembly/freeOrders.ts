@@ -1,0 +1,33 @@
+import { getF64, getI32, setF64, setI32 } from './memory';
+
+/**
+ * A group of r relevant and w = n - r other documents with r (w + 1) at most this many is
+ * counted exactly (see countBelow in iprec): its C(n, r) orders stay below 2^53 (at most C(44, 22)).
+ */
+export const COUNT_CELLS: i32 = 512;
+
+/** The numbers of the table: the sum over j < COUNT_CELLS of COUNT_CELLS / (j + 1). */
+export const FREE_ORDERS_SIZE: i32 = 3280;
+
+/** Where row j of the table starts (i32; row j holds e = 0 .. COUNT_CELLS / (j + 1) - 1), and the table (f64), in the scratch. */
+let start: usize = 0;
+let table: usize = 0;
+
+/** Places the table (COUNT_CELLS + 1 i32 at `starts`, FREE_ORDERS_SIZE f64 at `values`) and fills it: C(e + j, j) by Pascal's rule, in additions of whole numbers below 2^53: exact. */
+export function fillFreeOrders(starts: usize, values: usize): void {
+  start = starts;
+  table = values;
+  setI32(start, 0, 0);
+  for (let j = 0; j < COUNT_CELLS; j++) setI32(start, j + 1, getI32(start, j) + COUNT_CELLS / (j + 1));
+  for (let j = 0; j < COUNT_CELLS; j++) {
+    for (let e = 0; getI32(start, j) + e < getI32(start, j + 1); e++) setF64(table, getI32(start, j) + e, j == 0 || e == 0 ? 1 : getF64(table, getI32(start, j) + e - 1) + getF64(table, getI32(start, j - 1) + e));
+  }
+}
+
+/**
+ * C(e + j, j): the non-decreasing sequences of j whole numbers in [0, e], for (j + 1)(e + 1) <=
+ * COUNT_CELLS (a counted group's free candidates above its first, j = f - 1, e <= w).
+ */
+@inline export function freeOrders(j: i32, e: i32): f64 {
+  return getF64(table, getI32(start, j) + e);
+}
