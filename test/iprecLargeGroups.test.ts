@@ -154,4 +154,29 @@ describe.each(BACKENDS)('interpolated precision on large tie groups ($name backe
     }
     expect(compared).toBe(22);
   });
+
+  it('ranks beyond the room of one sweep (IPREC_CACHE, 32) are swept again, with the same values', () => {
+    // 40 relevant in tie groups of 20-40: 41 levels ask for 41 ranks (round(level 40)), more
+    // than one sweep takes; each level alone is its own sweep
+    const next = rng(2008);
+    const scores: number[] = [];
+    const labels: number[] = [];
+    for (let group = 0; group < 8; group++) {
+      const n = randInt(next, 20, 40);
+      for (let i = 0; i < n; i++) scores.push(100 - group);
+      const before = labels.length;
+      for (let i = 0; i < n; i++) labels.push(i < 5 ? 1 : 0);
+      labels.splice(before, n, ...labels.slice(before).sort(() => next() - 0.5));
+    }
+    const levels = Array.from({ length: 41 }, (_, i) => i / 40);
+    const all = evaluate({ scores, labels }, [...levels.map((l) => `IPrec@${l}`), `11pt_avg(levels={${levels.join(',')}})`], { ...options, ties: 'average' });
+    let sum = 0;
+    for (const level of levels) {
+      const alone = evaluate({ scores, labels }, [`IPrec@${level}`], { ...options, ties: 'average' })[`IPrec@${level}`]!;
+      expect(Math.abs(all[`IPrec@${level}`]! - alone), `level ${level}`).toBeLessThan(1e-15);
+      sum += alone;
+    }
+    expect(all[`11pt_avg(levels={${levels.join(',')}})`]).toBeCloseTo(sum / levels.length, 14);
+    expect(new Set(levels.map((l) => all[`IPrec@${l}`])).size).toBeGreaterThan(30);
+  });
 });
