@@ -288,11 +288,11 @@ function groupChances(at: i32, v: f64): void {
   }
 }
 
-/** The products of the chances of the groups after each group (AFTER), from group `last` back to the first: those past `last` still hold. */
-function multiplyAfter(last: i32, groups: i32): void {
+/** The products of the chances of the groups after each group (AFTER) of the groups before `from` back to `to`, from those after them; returns `to`. */
+function multiplyAfter(from: i32, to: i32): i32 {
   const info = S.iprecGroups;
-  if (last == groups - 1) setF64(info, FIELDS * last + AFTER, 1);
-  for (let g = last - 1; g >= 0; g--) setF64(info, FIELDS * g + AFTER, getF64(info, FIELDS * (g + 1) + BELOW) * getF64(info, FIELDS * (g + 1) + AFTER));
+  for (let g = from - 1; g >= to; g--) setF64(info, FIELDS * g + AFTER, getF64(info, FIELDS * (g + 1) + BELOW) * getF64(info, FIELDS * (g + 1) + AFTER));
+  return to;
 }
 
 /** P(best <= v) of rank l: its head's chance from its first candidate on times the chances of the groups after it. */
@@ -308,7 +308,8 @@ function rankProduct(l: i32): f64 {
  * sweep from the least floor (the last rank's) counts each group's chances once at each of its
  * values; where one changed, the products of the chances after each group are made again from
  * it back (AFTER), and the ranks it belongs to take their head's chance times the product after
- * their head. A rank's product is 0 below its floor, as one of its groups is.
+ * their head. A rank's product is 0 below its floor, as one of its groups is: the ranks whose
+ * floor is above the sweep's value, and the groups before their heads, wait.
  */
 function averageIprec(col: i32, count: i32): void {
   const info = S.iprecGroups;
@@ -401,9 +402,14 @@ function averageIprec(col: i32, count: i32): void {
     }
     groupChances(at, bottom);
   }
-  multiplyAfter(groups - 1, groups);
+  // the ranks from `open` on have their floor at or below the sweep's value (below it a rank's
+  // product is 0); the products after the groups from `valid` on are up to date
+  let open = live - 1;
+  while (open > 0 && getF64(levels, LEVEL_FIELDS * (open - 1) + FLOOR) <= bottom) open--;
+  setF64(info, FIELDS * (groups - 1) + AFTER, 1);
+  let valid = multiplyAfter(groups - 1, <i32>getF64(levels, LEVEL_FIELDS * open + HEAD));
   for (let l = 0; l < live; l++) {
-    const product = rankProduct(l);
+    const product: f64 = l < open ? 0 : rankProduct(l);
     setF64(levels, LEVEL_FIELDS * l + PRODUCT, product);
     setF64(levels, LEVEL_FIELDS * l + EXPECTED, bottom * product);
   }
@@ -429,8 +435,9 @@ function averageIprec(col: i32, count: i32): void {
       groupChances(FIELDS * g, v);
       last = max(last, g);
     }
-    multiplyAfter(last, groups);
-    for (let l = 0; l < live && getF64(levels, LEVEL_FIELDS * l + HEAD) <= <f64>last; l++) {
+    while (open > 0 && getF64(levels, LEVEL_FIELDS * (open - 1) + FLOOR) <= v) open--;
+    valid = multiplyAfter(max(valid, last), <i32>getF64(levels, LEVEL_FIELDS * open + HEAD));
+    for (let l = open; l < live && getF64(levels, LEVEL_FIELDS * l + HEAD) <= <f64>last; l++) {
       const product = rankProduct(l);
       setF64(levels, LEVEL_FIELDS * l + EXPECTED, getF64(levels, LEVEL_FIELDS * l + EXPECTED) + v * (product - getF64(levels, LEVEL_FIELDS * l + PRODUCT)));
       setF64(levels, LEVEL_FIELDS * l + PRODUCT, product);

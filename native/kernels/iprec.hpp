@@ -222,11 +222,11 @@ inline int heapPop(double* heap, int size) {
   return last;
 }
 
-/** The products of the chances of the groups after each group (AFTER), from group `last` back to the first: those past `last` still hold. */
-inline void multiplyAfter(Scratch& s, int last, int groups) {
+/** The products of the chances of the groups after each group (AFTER) of the groups before `from` back to `to`, from those after them; returns `to`. */
+inline int multiplyAfter(Scratch& s, int from, int to) {
   double* info = s.iprecGroups.data();
-  if (last == groups - 1) info[IPREC_FIELDS * last + IPREC_AFTER] = 1;
-  for (int g = last - 1; g >= 0; g--) info[IPREC_FIELDS * g + IPREC_AFTER] = info[IPREC_FIELDS * (g + 1) + IPREC_BELOW] * info[IPREC_FIELDS * (g + 1) + IPREC_AFTER];
+  for (int g = from - 1; g >= to; g--) info[IPREC_FIELDS * g + IPREC_AFTER] = info[IPREC_FIELDS * (g + 1) + IPREC_BELOW] * info[IPREC_FIELDS * (g + 1) + IPREC_AFTER];
+  return to;
 }
 
 /** P(best <= v) of rank l: its head's chance from its first candidate on times the chances of the groups after it. */
@@ -242,7 +242,8 @@ inline double rankProduct(Scratch& s, int l) {
  * sweep from the least floor (the last rank's) counts each group's chances once at each of its
  * values; where one changed, the products of the chances after each group are made again from
  * it back (AFTER), and the ranks it belongs to take their head's chance times the product after
- * their head. A rank's product is 0 below its floor, as one of its groups is.
+ * their head. A rank's product is 0 below its floor, as one of its groups is: the ranks whose
+ * floor is above the sweep's value, and the groups before their heads, wait.
  */
 inline void averageIprec(Scratch& s, int col, int count) {
   double* info = s.iprecGroups.data();
@@ -335,9 +336,14 @@ inline void averageIprec(Scratch& s, int col, int count) {
     }
     groupChances(s, at, bottom);
   }
-  multiplyAfter(s, groups - 1, groups);
+  // the ranks from `open` on have their floor at or below the sweep's value (below it a rank's
+  // product is 0); the products after the groups from `valid` on are up to date
+  int open = live - 1;
+  while (open > 0 && levels[LEVEL_FIELDS * (open - 1) + LEVEL_FLOOR] <= bottom) open--;
+  info[IPREC_FIELDS * (groups - 1) + IPREC_AFTER] = 1;
+  int valid = multiplyAfter(s, groups - 1, static_cast<int>(levels[LEVEL_FIELDS * open + LEVEL_HEAD]));
   for (int l = 0; l < live; l++) {
-    const double product = rankProduct(s, l);
+    const double product = l < open ? 0 : rankProduct(s, l);
     levels[LEVEL_FIELDS * l + LEVEL_PRODUCT] = product;
     levels[LEVEL_FIELDS * l + LEVEL_EXPECTED] = bottom * product;
   }
@@ -363,8 +369,9 @@ inline void averageIprec(Scratch& s, int col, int count) {
       groupChances(s, IPREC_FIELDS * g, v);
       last = std::max(last, g);
     }
-    multiplyAfter(s, last, groups);
-    for (int l = 0; l < live && levels[LEVEL_FIELDS * l + LEVEL_HEAD] <= last; l++) {
+    while (open > 0 && levels[LEVEL_FIELDS * (open - 1) + LEVEL_FLOOR] <= v) open--;
+    valid = multiplyAfter(s, std::max(valid, last), static_cast<int>(levels[LEVEL_FIELDS * open + LEVEL_HEAD]));
+    for (int l = open; l < live && levels[LEVEL_FIELDS * l + LEVEL_HEAD] <= last; l++) {
       const double product = rankProduct(s, l);
       levels[LEVEL_FIELDS * l + LEVEL_EXPECTED] += v * (product - levels[LEVEL_FIELDS * l + LEVEL_PRODUCT]);
       levels[LEVEL_FIELDS * l + LEVEL_PRODUCT] = product;

@@ -296,7 +296,8 @@ function groupChances(s: Scratch, at: number, v: number): void {
  * sweep from the least floor (the last rank's) counts each group's chances once at each of its
  * values; where one changed, the products of the chances after each group are made again from
  * it back (AFTER), and the ranks it belongs to take their head's chance times the product after
- * their head. A rank's product is 0 below its floor, as one of its groups is.
+ * their head. A rank's product is 0 below its floor, as one of its groups is: the ranks whose
+ * floor is above the sweep's value, and the groups before their heads, wait.
  */
 function averageIprec(s: Scratch, col: number, count: number): void {
   const info = s.iprecGroups;
@@ -389,9 +390,14 @@ function averageIprec(s: Scratch, col: number, count: number): void {
     }
     groupChances(s, at, bottom);
   }
-  multiplyAfter(s, groups - 1, groups);
+  // the ranks from `open` on have their floor at or below the sweep's value (below it a rank's
+  // product is 0); the products after the groups from `valid` on are up to date
+  let open = live - 1;
+  while (open > 0 && levels[LEVEL_FIELDS * (open - 1) + FLOOR]! <= bottom) open--;
+  info[FIELDS * (groups - 1) + AFTER] = 1;
+  let valid = multiplyAfter(s, groups - 1, levels[LEVEL_FIELDS * open + HEAD]!);
   for (let l = 0; l < live; l++) {
-    const product = rankProduct(s, l);
+    const product = l < open ? 0 : rankProduct(s, l);
     levels[LEVEL_FIELDS * l + PRODUCT] = product;
     levels[LEVEL_FIELDS * l + EXPECTED] = bottom * product;
   }
@@ -417,8 +423,9 @@ function averageIprec(s: Scratch, col: number, count: number): void {
       groupChances(s, FIELDS * g, v);
       last = Math.max(last, g);
     }
-    multiplyAfter(s, last, groups);
-    for (let l = 0; l < live && levels[LEVEL_FIELDS * l + HEAD]! <= last; l++) {
+    while (open > 0 && levels[LEVEL_FIELDS * (open - 1) + FLOOR]! <= v) open--;
+    valid = multiplyAfter(s, Math.max(valid, last), levels[LEVEL_FIELDS * open + HEAD]!);
+    for (let l = open; l < live && levels[LEVEL_FIELDS * l + HEAD]! <= last; l++) {
       const product = rankProduct(s, l);
       levels[LEVEL_FIELDS * l + EXPECTED] += v * (product - levels[LEVEL_FIELDS * l + PRODUCT]!);
       levels[LEVEL_FIELDS * l + PRODUCT] = product;
@@ -426,11 +433,11 @@ function averageIprec(s: Scratch, col: number, count: number): void {
   }
 }
 
-/** The products of the chances of the groups after each group (AFTER), from group `last` back to the first: those past `last` still hold. */
-function multiplyAfter(s: Scratch, last: number, groups: number): void {
+/** The products of the chances of the groups after each group (AFTER) of the groups before `from` back to `to`, from those after them; returns `to`. */
+function multiplyAfter(s: Scratch, from: number, to: number): number {
   const info = s.iprecGroups;
-  if (last === groups - 1) info[FIELDS * last + AFTER] = 1;
-  for (let g = last - 1; g >= 0; g--) info[FIELDS * g + AFTER] = info[FIELDS * (g + 1) + BELOW]! * info[FIELDS * (g + 1) + AFTER]!;
+  for (let g = from - 1; g >= to; g--) info[FIELDS * g + AFTER] = info[FIELDS * (g + 1) + BELOW]! * info[FIELDS * (g + 1) + AFTER]!;
+  return to;
 }
 
 /** P(best <= v) of rank l: its head's chance from its first candidate on times the chances of the groups after it. */
