@@ -5,7 +5,7 @@ import { grown } from './grown.js';
  * appends), whole runs copied in at once.
  */
 export class Column {
-  private data = new Float64Array(64);
+  private data: Float64Array = new Float64Array(64);
   length = 0;
 
   /** Sets `values[q]` at index `at[q]` for each q: where the indices continue the column one by one (the usual case), one copy. */
@@ -18,8 +18,16 @@ export class Column {
     }
   }
 
-  /** Appends `values`. */
+  /**
+   * Appends `values`. An empty column takes the array itself (a run read in one chunk copies
+   * nothing): the caller hands it over and writes it no more.
+   */
   append(values: Float64Array): void {
+    if (this.length === 0) {
+      this.data = values;
+      this.length = values.length;
+      return;
+    }
     this.reserve(this.length + values.length);
     this.data.set(values, this.length - values.length);
   }
