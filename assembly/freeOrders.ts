@@ -25,9 +25,10 @@ export function fillFreeOrders(starts: usize, values: usize): void {
 }
 
 /**
- * C(e + j, j): the non-decreasing sequences of j whole numbers in [0, e], for (j + 1)(e + 1) <=
- * COUNT_CELLS (a counted group's free candidates above its first, j = f - 1, e <= w).
+ * Row j of C(e + j, j), the non-decreasing sequences of j whole numbers in [0, e], at [e] (f64)
+ * for (j + 1)(e + 1) <= COUNT_CELLS (a counted group's free candidates above its first, j = f - 1,
+ * e <= w).
  */
-@inline export function freeOrders(j: i32, e: i32): f64 {
-  return getF64(table, getI32(start, j) + e);
+@inline export function freeOrdersRow(j: i32): usize {
+  return table + (<usize>getI32(start, j) << 3);
 }

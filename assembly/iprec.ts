@@ -1,5 +1,5 @@
 import { KIND_IPREC, KIND_IPREC_MEAN, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_KIND, ROW_PARAM, ROW_THRESHOLD } from './codes';
-import { COUNT_CELLS, freeOrders } from './freeOrders';
+import { COUNT_CELLS, freeOrdersRow } from './freeOrders';
 import { hypergeometric } from './hypergeometric';
 import { getF64, getI32, setF64, setI32 } from './memory';
 import { planMeasures, pool, rowField, rowInt } from './plan';
@@ -248,19 +248,38 @@ function countBelow(at: i32): void {
     const lo = <i32>(getF64(S.iprecSlots, <i32>(base + k)) - k);
     const row = origin + (<i32>k - 1) * stride;
     const after = row + stride; // row k + 1 (the same row, counted over in place)
-    const loAfter = k < r ? <i32>(getF64(S.iprecSlots, <i32>(base + k + 1)) - (k + 1)) : 0;
-    const least = k < r ? getF64(c, after + loAfter) : 1; // S_{k+1} below loAfter (read before it is counted over)
+    // S_{k+1} at e >= loAfter; below, S_{k+1}(loAfter) (read before it is counted over); S_{r+1} = 1
+    const loAfter = k < r ? <i32>(getF64(S.iprecSlots, <i32>(base + k + 1)) - (k + 1)) : w + 1;
+    const least = k < r ? getF64(c, after + loAfter) : 1;
     // the ranks whose first candidate is k weigh each d_k = e by the free orders above it
     const weighed = (k == first || (l >= heads && getF64(levels, LEVEL_FIELDS * l + HEAD_FIRST) == k)) && k > 1;
     let sum: f64 = 0;
     let count: f64 = 0;
-    for (let e = w; e >= lo; e--) {
-      const orders = k == r ? 1 : e >= loAfter ? getF64(c, after + e) : least;
-      sum += orders;
-      setF64(c, row + e, sum);
-      if (weighed) count += orders * freeOrders(<i32>k - 1, e);
+    let e = w;
+    if (weighed) {
+      const free = freeOrdersRow(<i32>k - 1);
+      for (; e >= lo && e >= loAfter; e--) {
+        const orders = getF64(c, after + e);
+        sum += orders;
+        setF64(c, row + e, sum);
+        count += orders * getF64(free, e);
+      }
+      for (; e >= lo; e--) {
+        sum += least;
+        setF64(c, row + e, sum);
+        count += least * getF64(free, e);
+      }
+    } else {
+      for (; e >= lo && e >= loAfter; e--) {
+        sum += getF64(c, after + e);
+        setF64(c, row + e, sum);
+      }
+      for (; e >= lo; e--) {
+        sum += least;
+        setF64(c, row + e, sum);
+      }
+      count = sum;
     }
-    if (!weighed) count = sum;
     if (k == first) setF64(info, at + BELOW, count / total);
     for (; l >= heads && getF64(levels, LEVEL_FIELDS * l + HEAD_FIRST) == k; l--) setF64(levels, LEVEL_FIELDS * l + HEAD_BELOW, count / total);
   }

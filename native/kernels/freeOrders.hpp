@@ -24,12 +24,13 @@ struct FreeOrdersTable {
 };
 
 /**
- * C(e + j, j): the non-decreasing sequences of j whole numbers in [0, e], for (j + 1)(e + 1) <=
- * COUNT_CELLS (a counted group's free candidates above its first, j = f - 1, e <= w).
+ * Row j of C(e + j, j), the non-decreasing sequences of j whole numbers in [0, e], at [e] for
+ * (j + 1)(e + 1) <= COUNT_CELLS (a counted group's free candidates above its first, j = f - 1,
+ * e <= w).
  */
-inline double freeOrders(int j, int e) {
+inline const double* freeOrdersRow(int j) {
   static const FreeOrdersTable orders;  // made once, at the first call (thread-safe)
-  return orders.table[orders.start[j] + e];
+  return orders.table.data() + orders.start[j];
 }
 
 }  // namespace tie_eval

@@ -149,19 +149,38 @@ inline void countBelow(Scratch& s, int at) {
     const int lo = static_cast<int>(s.iprecSlots[static_cast<size_t>(base + k)] - k);
     const int row = origin + (static_cast<int>(k) - 1) * stride;
     const int after = row + stride;  // row k + 1 (the same row, counted over in place)
-    const int loAfter = k < r ? static_cast<int>(s.iprecSlots[static_cast<size_t>(base + k + 1)] - (k + 1)) : 0;
-    const double least = k < r ? c[after + loAfter] : 1;  // S_{k+1} below loAfter (read before it is counted over)
+    // S_{k+1} at e >= loAfter; below, S_{k+1}(loAfter) (read before it is counted over); S_{r+1} = 1
+    const int loAfter = k < r ? static_cast<int>(s.iprecSlots[static_cast<size_t>(base + k + 1)] - (k + 1)) : w + 1;
+    const double least = k < r ? c[after + loAfter] : 1;
     // the ranks whose first candidate is k weigh each d_k = e by the free orders above it
     const bool weighed = (k == first || (l >= heads && levels[LEVEL_FIELDS * l + LEVEL_HEAD_FIRST] == k)) && k > 1;
     double sum = 0;
     double count = 0;
-    for (int e = w; e >= lo; e--) {
-      const double orders = k == r ? 1 : e >= loAfter ? c[after + e] : least;
-      sum += orders;
-      c[row + e] = sum;
-      if (weighed) count += orders * freeOrders(static_cast<int>(k) - 1, e);
+    int e = w;
+    if (weighed) {
+      const double* free = freeOrdersRow(static_cast<int>(k) - 1);
+      for (; e >= lo && e >= loAfter; e--) {
+        const double orders = c[after + e];
+        sum += orders;
+        c[row + e] = sum;
+        count += orders * free[e];
+      }
+      for (; e >= lo; e--) {
+        sum += least;
+        c[row + e] = sum;
+        count += least * free[e];
+      }
+    } else {
+      for (; e >= lo && e >= loAfter; e--) {
+        sum += c[after + e];
+        c[row + e] = sum;
+      }
+      for (; e >= lo; e--) {
+        sum += least;
+        c[row + e] = sum;
+      }
+      count = sum;
     }
-    if (!weighed) count = sum;
     if (k == first) info[at + IPREC_BELOW] = count / total;
     for (; l >= heads && levels[LEVEL_FIELDS * l + LEVEL_HEAD_FIRST] == k; l--) levels[LEVEL_FIELDS * l + LEVEL_HEAD_BELOW] = count / total;
   }

@@ -8,17 +8,21 @@ export const COUNT_CELLS = 512;
 const START = new Int32Array(COUNT_CELLS + 1);
 for (let j = 0; j < COUNT_CELLS; j++) START[j + 1] = START[j]! + Math.floor(COUNT_CELLS / (j + 1));
 
-/** C(e + j, j) by Pascal's rule, in additions of whole numbers below 2^53: exact. */
-const TABLE = new Float64Array(START[COUNT_CELLS]!);
+/**
+ * C(e + j, j), the non-decreasing sequences of j whole numbers in [0, e], at
+ * FREE_ORDERS[freeOrdersRow(j) + e] for (j + 1)(e + 1) <= COUNT_CELLS (a counted group's free
+ * candidates above its first, j = f - 1, e <= w); by Pascal's rule, in additions of whole
+ * numbers below 2^53: exact.
+ */
+export const FREE_ORDERS = new Float64Array(START[COUNT_CELLS]!);
 for (let j = 0; j < COUNT_CELLS; j++) {
-  for (let e = 0; START[j]! + e < START[j + 1]!; e++) TABLE[START[j]! + e] = j === 0 || e === 0 ? 1 : TABLE[START[j]! + e - 1]! + TABLE[START[j - 1]! + e]!;
+  for (let e = 0; START[j]! + e < START[j + 1]!; e++) FREE_ORDERS[START[j]! + e] = j === 0 || e === 0 ? 1 : FREE_ORDERS[START[j]! + e - 1]! + FREE_ORDERS[START[j - 1]! + e]!;
 }
 
 /**
- * C(e + j, j): the non-decreasing sequences of j whole numbers in [0, e], for (j + 1)(e + 1) <=
- * COUNT_CELLS (a counted group's free candidates above its first, j = f - 1, e <= w).
- * @example freeOrders(2, 3) // 10: C(5, 2)
+ * Where row j of FREE_ORDERS starts.
+ * @example FREE_ORDERS[freeOrdersRow(2) + 3] // 10: C(5, 2)
  */
-export function freeOrders(j: number, e: number): number {
-  return TABLE[START[j]! + e]!;
+export function freeOrdersRow(j: number): number {
+  return START[j]!;
 }

@@ -1,6 +1,6 @@
 import { ROW_SIZE, Row, type Plan } from '../measures/plan.js';
 import { Kind } from '../measures/table.js';
-import { COUNT_CELLS, freeOrders } from './freeOrders.js';
+import { COUNT_CELLS, FREE_ORDERS, freeOrdersRow } from './freeOrders.js';
 import { hypergeometric } from './hypergeometric.js';
 import { IPREC_CACHE, IPREC_ROW_ROOM, type Scratch } from './scratch.js';
 
@@ -248,19 +248,38 @@ function countBelow(s: Scratch, at: number): void {
     const lo = s.iprecSlots[base + k]! - k;
     const row = origin + (k - 1) * stride;
     const after = row + stride; // row k + 1 (the same row, counted over in place)
-    const loAfter = k < r ? s.iprecSlots[base + k + 1]! - (k + 1) : 0;
-    const least = k < r ? c[after + loAfter]! : 1; // S_{k+1} below loAfter (read before it is counted over)
+    // S_{k+1} at e >= loAfter; below, S_{k+1}(loAfter) (read before it is counted over); S_{r+1} = 1
+    const loAfter = k < r ? s.iprecSlots[base + k + 1]! - (k + 1) : w + 1;
+    const least = k < r ? c[after + loAfter]! : 1;
     // the ranks whose first candidate is k weigh each d_k = e by the free orders above it
     const weighed = (k === first || (l >= heads && levels[LEVEL_FIELDS * l + HEAD_FIRST] === k)) && k > 1;
     let sum = 0;
     let count = 0;
-    for (let e = w; e >= lo; e--) {
-      const orders = k === r ? 1 : e >= loAfter ? c[after + e]! : least;
-      sum += orders;
-      c[row + e] = sum;
-      if (weighed) count += orders * freeOrders(k - 1, e);
+    let e = w;
+    if (weighed) {
+      const free = freeOrdersRow(k - 1);
+      for (; e >= lo && e >= loAfter; e--) {
+        const orders = c[after + e]!;
+        sum += orders;
+        c[row + e] = sum;
+        count += orders * FREE_ORDERS[free + e]!;
+      }
+      for (; e >= lo; e--) {
+        sum += least;
+        c[row + e] = sum;
+        count += least * FREE_ORDERS[free + e]!;
+      }
+    } else {
+      for (; e >= lo && e >= loAfter; e--) {
+        sum += c[after + e]!;
+        c[row + e] = sum;
+      }
+      for (; e >= lo; e--) {
+        sum += least;
+        c[row + e] = sum;
+      }
+      count = sum;
     }
-    if (!weighed) count = sum;
     if (k === first) info[at + BELOW] = count / total;
     for (; l >= heads && levels[LEVEL_FIELDS * l + HEAD_FIRST] === k; l--) levels[LEVEL_FIELDS * l + HEAD_BELOW] = count / total;
   }
