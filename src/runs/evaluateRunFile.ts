@@ -10,6 +10,7 @@ import { collectRun } from './collectRun.js';
 import type { MeasureRequest } from '../measures/expandNames.js';
 import type { RunOptions } from './options.js';
 import { summarize } from './summarize.js';
+import { sumOf } from '../core/means.js';
 import { parseAnyMeasure } from '../measures/expandNames.js';
 import { Kind } from '../measures/table.js';
 import type { QrelsSource } from './qrelsSource.js';
@@ -85,24 +86,38 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   const spare = new Float64Array(order.length);
   const summary = new Map<TieMode, number[]>();
   for (const mode of options.modes) {
-    const columns = names.map((_, m) => inOrder(collector.values.get(mode)?.[m]?.view() ?? new Float64Array(order.length), order, spare));
-    queries.forEach((qid, q) => {
-      if (added.has(qid)) for (const m of zeroed) columns[m]![q] = 0;
+    const sums = new Float64Array(names.length);
+    const columns = names.map((_, m) => {
+      const column = collector.values.get(mode)?.[m]?.view() ?? new Float64Array(order.length);
+      sums[m] = inOrder(column, order, spare);
+      return column;
     });
+    if (added.size > 0) {
+      queries.forEach((qid, q) => {
+        if (added.has(qid)) for (const m of zeroed) columns[m]![q] = 0;
+      });
+      for (const m of zeroed) sums[m] = sumOf(columns[m]!, 0, order.length);
+    }
     values.set(mode, columns);
-    summary.set(mode, summarize(measures, names, columns, options.allQueries, qrelsRelevant));
+    summary.set(mode, summarize(measures, names, columns, sums, options.allQueries, qrelsRelevant));
   }
   const strings = new Map([...collector.strings].map(([key, list]) => [key, Array.from(order, (i) => list[i]!)]));
   return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, summary, strings, warnings, threads };
 }
 
 /**
- * The column put in query order in place: column[order[q]] at q, through `spare` (a new array
- * per column would cost its memory's first touch, more than the moves). A plain loop:
- * Float64Array.from with a mapping function calls it per element, several times slower.
+ * Puts the column in query order in place, column[order[q]] at q, through `spare` (a new array
+ * per column would cost its memory's first touch, more than the moves); returns the sum of its
+ * values in that order (as sumOf, in the same pass). A plain loop: Float64Array.from with a
+ * mapping function calls it per element, several times slower.
  */
-function inOrder(column: Float64Array, order: Int32Array, spare: Float64Array): Float64Array {
-  for (let q = 0; q < order.length; q++) spare[q] = column[order[q]!]!;
+function inOrder(column: Float64Array, order: Int32Array, spare: Float64Array): number {
+  let sum = 0;
+  for (let q = 0; q < order.length; q++) {
+    const value = column[order[q]!]!;
+    spare[q] = value;
+    sum += value;
+  }
   column.set(spare);
-  return column;
+  return sum;
 }

@@ -1,4 +1,4 @@
-import { meanOf, sumOf } from '../core/means.js';
+import { meanFromSum, meanOf } from '../core/means.js';
 import type { MeasureRequest } from '../measures/expandNames.js';
 
 /**
@@ -8,12 +8,15 @@ import type { MeasureRequest } from '../measures/expandNames.js';
  * num_rel sums the qrels' labels > 0 over all their queries (`qrelsRelevant`), whatever -l.
  * A text measure (runid, relstring) has no value: NaN.
  * @param columns the values of `names[i]` per query, in query order
+ * @param sums the sum of each column's values in query order (see sumOf)
  */
-export function summarize(measures: readonly MeasureRequest[], names: readonly string[], columns: readonly Float64Array[], allQueries: boolean, qrelsRelevant: number): number[] {
+export function summarize(measures: readonly MeasureRequest[], names: readonly string[], columns: readonly Float64Array[], sums: Float64Array, allQueries: boolean, qrelsRelevant: number): number[] {
   return measures.map((m) => {
     if (m.text !== undefined) return Number.NaN;
     if (allQueries && m.label === 'num_rel') return qrelsRelevant;
-    const values = columns[names.indexOf(m.name)]!;
-    return m.aggregate === 'sum' ? sumOf(values, 0, values.length) : meanOf(values, 0, values.length, m.aggregate === 'geometric');
+    const column = names.indexOf(m.name);
+    const values = columns[column]!;
+    if (m.aggregate === 'geometric') return meanOf(values, 0, values.length, true);
+    return m.aggregate === 'sum' ? sums[column]! : meanFromSum(sums[column]!, values.length, false);
   });
 }
