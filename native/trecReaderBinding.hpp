@@ -87,7 +87,7 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
       offsets.push_back(static_cast<uint32_t>(labels.size()));
     }
     auto result = Napi::Array::New(env, 3);
-    result.Set(0u, strings(env, reader_.judgedQids()));
+    result.Set(0u, joined(env, reader_.judgedQids()));
     result.Set(1u, copy<Napi::Uint32Array>(env, offsets, offsets.size()));
     result.Set(2u, copy<Napi::Int32Array>(env, labels, labels.size()));
     return result;
@@ -131,6 +131,21 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
       array.Set(static_cast<uint32_t>(i), Napi::String::New(env, text));
     }
     return array;
+  }
+
+  /**
+   * Ids as one JavaScript string, one char per byte (latin1), a newline between them (no id holds
+   * one): JavaScript splits it faster than the addon makes a string per id.
+   */
+  static Napi::Value joined(Napi::Env env, const std::vector<std::string>& ids) {
+    std::string text;
+    for (size_t i = 0; i < ids.size(); i++) {
+      if (i > 0) text += '\n';
+      text += ids[i];
+    }
+    napi_value value;
+    NAPI_THROW_IF_FAILED(env, napi_create_string_latin1(env, text.data(), text.size(), &value), Napi::Value());
+    return Napi::Value(env, value);
   }
 
   /** The first `count` values in a new typed array. */

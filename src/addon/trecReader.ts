@@ -18,8 +18,8 @@ export interface TrecReader {
    * With tie keys, each result's rank among its query's document ids, descending (else null).
    */
   take(): [qids: (string | null)[], groups: Int32Array, offsets: Uint32Array, scores: Float64Array, labels: Int32Array, idealOffsets: Uint32Array, ideal: Int32Array, tieKeys: Int32Array | null];
-  /** The qrels' queries in order of first appearance (their groups) and every query's labels; freezes them. */
-  judgements(): [qids: string[], offsets: Uint32Array, labels: Int32Array];
+  /** The qrels' queries in order of first appearance (their groups; latin1 ids, a newline between them) and every query's labels; freezes them. */
+  judgements(): [qids: string, offsets: Uint32Array, labels: Int32Array];
   /** Makes the judgements, frozen, available to readers on other threads of the process (attach) while this reader lives; returns their token. */
   share(): number;
   /** Reads runs against the judgements another reader shared instead of a qrels file. @throws TypeError when none live under `token` */

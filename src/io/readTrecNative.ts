@@ -69,10 +69,13 @@ export function attachQrelsNative(token: number, reader: TrecReader, name: strin
 
 /** A reader's frozen judgements, by query. */
 function judgementsOf(reader: TrecReader, path: string): NativeQrels {
-  const [qids, offsets, labels] = reader.judgements();
-  if (qids.length === 0) throw new FileError(path, 0, 'the qrels file holds no judgements');
+  const [joined, offsets, labels] = reader.judgements();
+  if (joined === '') throw new FileError(path, 0, 'the qrels file holds no judgements');
+  const qids = joined.split('\n');
   const all = { offsets, labels };
-  return { reader, queries: new Map(qids.map((qid, group) => [qid, new NativeJudgements(group, all)])), qids };
+  const queries = new Map<string, NativeJudgements>();
+  for (let group = 0; group < qids.length; group++) queries.set(qids[group]!, new NativeJudgements(group, all));
+  return { reader, queries, qids };
 }
 
 class Ungrouped extends Error {}
