@@ -25,7 +25,7 @@ export function iprecRank(level: number, relevant: number): number {
  * v in ascending order (a heap merges each (group, k)'s values, ascending as s_k falls). Below
  * the largest of the groups' least values the product is 0, so the sweep starts there; a group
  * whose largest value is below it is 1 throughout. A group's P(M_V <= v) changes only at its own
- * values, where it is recounted (see groupBelow). A group of n slots, r relevant and m candidates
+ * values, where it is recounted (see groupChances). A group of n slots, r relevant and m candidates
  * has O(m (n - r)) values; a recount costs O(r (n - r)) additions where r (n - r + 1) <=
  * COUNT_CELLS, else O(n r) multiply-adds, or O(m r^2) with hypergeometric jumps. Every rank the
  * query's rows ask for at this column is swept at once (see averageIprec): the ranks share their
