@@ -295,23 +295,21 @@ function groupChances(at: i32, v: f64): void {
   const info = S.iprecGroups;
   const levels = S.iprecLevels;
   const whole: f64 = v >= getF64(info, at + HIGHEST) ? 1 : v < getF64(info, at + LOWEST) ? 0 : -1;
-  if (whole >= 0) setF64(info, at + BELOW, whole);
-  else if (getF64(info, at + TOTAL) > 0) {
+  if (whole < 0 && getF64(info, at + TOTAL) > 0) {
     countBelow(at);
     return;
   }
-  else setF64(info, at + BELOW, groupBelow(at, getF64(info, at + FIRST)));
+  setF64(info, at + BELOW, whole >= 0 ? whole : groupBelow(at, getF64(info, at + FIRST)));
   for (let l = <i32>getF64(info, at + HEADS_FROM); l < <i32>getF64(info, at + HEADS_TO); l++) {
     const first = getF64(levels, LEVEL_FIELDS * l + HEAD_FIRST);
     setF64(levels, LEVEL_FIELDS * l + HEAD_BELOW, whole >= 0 ? whole : first == getF64(info, at + FIRST) ? getF64(info, at + BELOW) : groupBelow(at, first));
   }
 }
 
-/** The products of the chances of the groups after each group (AFTER) of the groups before `from` back to `to`, from those after them; returns `to`. */
-function multiplyAfter(from: i32, to: i32): i32 {
+/** The products of the chances of the groups after each group (AFTER) of the groups before `from` back to `to`, from those after them. */
+function multiplyAfter(from: i32, to: i32): void {
   const info = S.iprecGroups;
   for (let g = from - 1; g >= to; g--) setF64(info, FIELDS * g + AFTER, getF64(info, FIELDS * (g + 1) + BELOW) * getF64(info, FIELDS * (g + 1) + AFTER));
-  return to;
 }
 
 /** P(best <= v) of rank l: its head's chance from its first candidate on times the chances of the groups after it. */
@@ -426,7 +424,8 @@ function averageIprec(col: i32, count: i32): void {
   let open = live - 1;
   while (open > 0 && getF64(levels, LEVEL_FIELDS * (open - 1) + FLOOR) <= bottom) open--;
   setF64(info, FIELDS * (groups - 1) + AFTER, 1);
-  let valid = multiplyAfter(groups - 1, <i32>getF64(levels, LEVEL_FIELDS * open + HEAD));
+  let valid = <i32>getF64(levels, LEVEL_FIELDS * open + HEAD);
+  multiplyAfter(groups - 1, valid);
   for (let l = 0; l < live; l++) {
     const product: f64 = l < open ? 0 : rankProduct(l);
     setF64(levels, LEVEL_FIELDS * l + PRODUCT, product);
@@ -455,7 +454,8 @@ function averageIprec(col: i32, count: i32): void {
       last = max(last, g);
     }
     while (open > 0 && getF64(levels, LEVEL_FIELDS * (open - 1) + FLOOR) <= v) open--;
-    valid = multiplyAfter(max(valid, last), <i32>getF64(levels, LEVEL_FIELDS * open + HEAD));
+    multiplyAfter(max(valid, last), <i32>getF64(levels, LEVEL_FIELDS * open + HEAD));
+    valid = <i32>getF64(levels, LEVEL_FIELDS * open + HEAD);
     for (let l = open; l < live && getF64(levels, LEVEL_FIELDS * l + HEAD) <= <f64>last; l++) {
       const product = rankProduct(l);
       setF64(levels, LEVEL_FIELDS * l + EXPECTED, getF64(levels, LEVEL_FIELDS * l + EXPECTED) + v * (product - getF64(levels, LEVEL_FIELDS * l + PRODUCT)));

@@ -196,12 +196,11 @@ inline void groupChances(Scratch& s, int at, double v) {
   double* info = s.iprecGroups.data();
   double* levels = s.iprecLevels.data();
   const double whole = v >= info[at + IPREC_HIGHEST] ? 1 : v < info[at + IPREC_LOWEST] ? 0 : -1;
-  if (whole >= 0) info[at + IPREC_BELOW] = whole;
-  else if (info[at + IPREC_TOTAL] > 0) {
+  if (whole < 0 && info[at + IPREC_TOTAL] > 0) {
     countBelow(s, at);
     return;
   }
-  else info[at + IPREC_BELOW] = groupBelow(s, at, info[at + IPREC_FIRST]);
+  info[at + IPREC_BELOW] = whole >= 0 ? whole : groupBelow(s, at, info[at + IPREC_FIRST]);
   for (int l = static_cast<int>(info[at + IPREC_HEADS_FROM]); l < info[at + IPREC_HEADS_TO]; l++) {
     const double first = levels[LEVEL_FIELDS * l + LEVEL_HEAD_FIRST];
     levels[LEVEL_FIELDS * l + LEVEL_HEAD_BELOW] = whole >= 0 ? whole : first == info[at + IPREC_FIRST] ? info[at + IPREC_BELOW] : groupBelow(s, at, first);
@@ -241,11 +240,10 @@ inline int heapPop(double* heap, int size) {
   return last;
 }
 
-/** The products of the chances of the groups after each group (AFTER) of the groups before `from` back to `to`, from those after them; returns `to`. */
-inline int multiplyAfter(Scratch& s, int from, int to) {
+/** The products of the chances of the groups after each group (AFTER) of the groups before `from` back to `to`, from those after them. */
+inline void multiplyAfter(Scratch& s, int from, int to) {
   double* info = s.iprecGroups.data();
   for (int g = from - 1; g >= to; g--) info[IPREC_FIELDS * g + IPREC_AFTER] = info[IPREC_FIELDS * (g + 1) + IPREC_BELOW] * info[IPREC_FIELDS * (g + 1) + IPREC_AFTER];
-  return to;
 }
 
 /** P(best <= v) of rank l: its head's chance from its first candidate on times the chances of the groups after it. */
@@ -360,7 +358,8 @@ inline void averageIprec(Scratch& s, int col, int count) {
   int open = live - 1;
   while (open > 0 && levels[LEVEL_FIELDS * (open - 1) + LEVEL_FLOOR] <= bottom) open--;
   info[IPREC_FIELDS * (groups - 1) + IPREC_AFTER] = 1;
-  int valid = multiplyAfter(s, groups - 1, static_cast<int>(levels[LEVEL_FIELDS * open + LEVEL_HEAD]));
+  int valid = static_cast<int>(levels[LEVEL_FIELDS * open + LEVEL_HEAD]);
+  multiplyAfter(s, groups - 1, valid);
   for (int l = 0; l < live; l++) {
     const double product = l < open ? 0 : rankProduct(s, l);
     levels[LEVEL_FIELDS * l + LEVEL_PRODUCT] = product;
@@ -389,7 +388,8 @@ inline void averageIprec(Scratch& s, int col, int count) {
       last = std::max(last, g);
     }
     while (open > 0 && levels[LEVEL_FIELDS * (open - 1) + LEVEL_FLOOR] <= v) open--;
-    valid = multiplyAfter(s, std::max(valid, last), static_cast<int>(levels[LEVEL_FIELDS * open + LEVEL_HEAD]));
+    multiplyAfter(s, std::max(valid, last), static_cast<int>(levels[LEVEL_FIELDS * open + LEVEL_HEAD]));
+    valid = static_cast<int>(levels[LEVEL_FIELDS * open + LEVEL_HEAD]);
     for (int l = open; l < live && levels[LEVEL_FIELDS * l + LEVEL_HEAD] <= last; l++) {
       const double product = rankProduct(s, l);
       levels[LEVEL_FIELDS * l + LEVEL_EXPECTED] += v * (product - levels[LEVEL_FIELDS * l + LEVEL_PRODUCT]);

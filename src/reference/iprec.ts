@@ -295,12 +295,11 @@ function groupChances(s: Scratch, at: number, v: number): void {
   const info = s.iprecGroups;
   const levels = s.iprecLevels;
   const whole = v >= info[at + HIGHEST]! ? 1 : v < info[at + LOWEST]! ? 0 : -1;
-  if (whole >= 0) info[at + BELOW] = whole;
-  else if (info[at + TOTAL]! > 0) {
+  if (whole < 0 && info[at + TOTAL]! > 0) {
     countBelow(s, at);
     return;
   }
-  else info[at + BELOW] = groupBelow(s, at, info[at + FIRST]!);
+  info[at + BELOW] = whole >= 0 ? whole : groupBelow(s, at, info[at + FIRST]!);
   for (let l = info[at + HEADS_FROM]!; l < info[at + HEADS_TO]!; l++) {
     const first = levels[LEVEL_FIELDS * l + HEAD_FIRST]!;
     levels[LEVEL_FIELDS * l + HEAD_BELOW] = whole >= 0 ? whole : first === info[at + FIRST] ? info[at + BELOW]! : groupBelow(s, at, first);
@@ -414,7 +413,8 @@ function averageIprec(s: Scratch, col: number, count: number): void {
   let open = live - 1;
   while (open > 0 && levels[LEVEL_FIELDS * (open - 1) + FLOOR]! <= bottom) open--;
   info[FIELDS * (groups - 1) + AFTER] = 1;
-  let valid = multiplyAfter(s, groups - 1, levels[LEVEL_FIELDS * open + HEAD]!);
+  let valid = levels[LEVEL_FIELDS * open + HEAD]!;
+  multiplyAfter(s, groups - 1, valid);
   for (let l = 0; l < live; l++) {
     const product = l < open ? 0 : rankProduct(s, l);
     levels[LEVEL_FIELDS * l + PRODUCT] = product;
@@ -443,7 +443,8 @@ function averageIprec(s: Scratch, col: number, count: number): void {
       last = Math.max(last, g);
     }
     while (open > 0 && levels[LEVEL_FIELDS * (open - 1) + FLOOR]! <= v) open--;
-    valid = multiplyAfter(s, Math.max(valid, last), levels[LEVEL_FIELDS * open + HEAD]!);
+    multiplyAfter(s, Math.max(valid, last), levels[LEVEL_FIELDS * open + HEAD]!);
+    valid = levels[LEVEL_FIELDS * open + HEAD]!;
     for (let l = open; l < live && levels[LEVEL_FIELDS * l + HEAD]! <= last; l++) {
       const product = rankProduct(s, l);
       levels[LEVEL_FIELDS * l + EXPECTED] += v * (product - levels[LEVEL_FIELDS * l + PRODUCT]!);
@@ -452,11 +453,10 @@ function averageIprec(s: Scratch, col: number, count: number): void {
   }
 }
 
-/** The products of the chances of the groups after each group (AFTER) of the groups before `from` back to `to`, from those after them; returns `to`. */
-function multiplyAfter(s: Scratch, from: number, to: number): number {
+/** The products of the chances of the groups after each group (AFTER) of the groups before `from` back to `to`, from those after them. */
+function multiplyAfter(s: Scratch, from: number, to: number): void {
   const info = s.iprecGroups;
   for (let g = from - 1; g >= to; g--) info[FIELDS * g + AFTER] = info[FIELDS * (g + 1) + BELOW]! * info[FIELDS * (g + 1) + AFTER]!;
-  return to;
 }
 
 /** P(best <= v) of rank l: its head's chance from its first candidate on times the chances of the groups after it. */
