@@ -1,6 +1,6 @@
-import { NORM_FOUND, NORM_MIN, NORM_R } from './codes';
+import { NORM_FOUND, NORM_R } from './codes';
 import { hypergeometric } from './hypergeometric';
-import { getF64, getI32 } from './memory';
+import { getF64, getI32, setF64 } from './memory';
 import * as S from './scratch';
 
 /**
@@ -18,30 +18,49 @@ import * as S from './scratch';
  */
 export function averagePrecision(col: i32, cutoff: f64, norm: i32, relevant: f64, plain: bool): f64 {
   const k = cutoff > 0 ? cutoff : <f64>S.n;
-  let sum: f64 = 0;
-  let carry: f64 = 0; // Kahan: the rounding error of sum, kept so long groups stay exact to ~1 ulp
-  let before: f64 = 0;
-  let start: f64 = 0;
-  for (let g = 0; g < S.groupCount && start < k; g++) {
-    const end = <f64>getI32(S.groupEnd, g);
-    const size = end - start;
-    const r = getF64(S.groupRel, g * S.levels + col);
-    if (norm == NORM_FOUND && end > k) return apFoundCrossing(sum, before, start, size, r, k);
-    if (r > 0) {
-      const share = r / size;
-      const inner = size > 1 ? (r - 1) / (size - 1) : 0;
-      const last = Math.min(end, k);
-      for (let j = start + 1; j <= last; j++) {
-        const term = (share * (before + (j - start - 1) * inner + 1)) / j - carry;
-        const next = sum + term;
-        carry = plain ? 0 : next - sum - term;
-        sum = next;
-      }
+  const last = S.groupCount > 0 ? <f64>getI32(S.groupEnd, S.groupCount - 1) : 0;
+  const through = <i32>Math.min(k, last);
+  const run = S.apSum;
+  const key = 2 * col + (S.judgedView ? 1 : 0);
+  if (run.key != key) run.restart(key);
+  while (run.rank < through) {
+    if (<f64>run.rank == run.end) {
+      // the next group (one without relevant documents adds nothing)
+      if (run.group >= 0) run.before += getF64(S.groupRel, run.group * S.levels + col);
+      run.group++;
+      run.start = run.end;
+      run.end = <f64>getI32(S.groupEnd, run.group);
+      const size = run.end - run.start;
+      const r = getF64(S.groupRel, run.group * S.levels + col);
+      run.active = r > 0;
+      run.share = r / size;
+      run.inner = size > 1 ? (r - 1) / (size - 1) : 0;
+      continue;
     }
-    before += r;
-    start = end;
+    const j = <f64>++run.rank;
+    if (run.active) {
+      const term = (run.share * (run.before + (j - run.start - 1) * run.inner + 1)) / j - run.carry;
+      const next = run.sum + term;
+      run.carry = plain ? 0 : next - run.sum - term;
+      run.sum = next;
+    }
+    setF64(run.values, <i32>j, run.sum);
   }
-  const denominator = norm == NORM_R ? relevant : norm == NORM_MIN ? Math.min(k, relevant) : before;
+  let denominator = norm == NORM_R ? relevant : Math.min(k, relevant);
+  if (norm == NORM_FOUND) {
+    // the relevant found in the top k: a group crossing k makes it random (see apFoundCrossing)
+    let before: f64 = 0;
+    let start: f64 = 0;
+    for (let g = 0; g < S.groupCount && start < k; g++) {
+      const end = <f64>getI32(S.groupEnd, g);
+      const r = getF64(S.groupRel, g * S.levels + col);
+      if (end > k) return apFoundCrossing(getF64(run.values, <i32>start), before, start, end - start, r, k);
+      before += r;
+      start = end;
+    }
+    denominator = before;
+  }
+  const sum = getF64(run.values, through);
   return denominator > 0 ? sum / denominator : 0;
 }
 

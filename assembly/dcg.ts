@@ -1,33 +1,39 @@
-import { getF64, getI32 } from './memory';
+import { getF64, getI32, setF64 } from './memory';
 import * as S from './scratch';
 
 /**
  * DCG@k (cutoff 0: the whole ranking) with discount 1/log2(j + 1): every position of a group
  * takes the group's mean gain (gain sum / n_i) times its discount. Summed with Kahan's
  * compensation so long rankings and large groups stay exact to ~1 ulp (unless `plain`, as
- * averagePrecision).
+ * averagePrecision), in the query's running sum (see RunningSum): one walk serves every cut-off.
  */
 export function dcg(gainCol: i32, cutoff: f64, plain: bool): f64 {
-  const k = cutoff > 0 ? cutoff : <f64>S.n;
-  let sum: f64 = 0;
-  let carry: f64 = 0;
-  let start: f64 = 0;
-  for (let g = 0; g < S.groupCount && start < k; g++) {
-    const end = <f64>getI32(S.groupEnd, g);
-    const gain = getF64(S.groupGain, g * S.gains + gainCol);
-    if (gain != 0) {
-      const mean = gain / (end - start);
-      const last = <i32>Math.min(end, k);
-      for (let j = <i32>start + 1; j <= last; j++) {
-        const term = mean * getF64(S.discount, j) - carry;
-        const next = sum + term;
-        carry = plain ? 0 : next - sum - term;
-        sum = next;
-      }
+  const last = S.groupCount > 0 ? <f64>getI32(S.groupEnd, S.groupCount - 1) : 0;
+  const k = <i32>(cutoff > 0 ? Math.min(cutoff, last) : Math.min(<f64>S.n, last));
+  const run = S.dcgSum;
+  const key = 2 * gainCol + (S.judgedView ? 1 : 0);
+  if (run.key != key) run.restart(key);
+  while (run.rank < k) {
+    if (<f64>run.rank == run.end) {
+      // the next group (an empty one of the judged view adds nothing)
+      run.group++;
+      run.start = run.end;
+      run.end = <f64>getI32(S.groupEnd, run.group);
+      const gain = getF64(S.groupGain, run.group * S.gains + gainCol);
+      run.active = gain != 0 && run.end > run.start;
+      if (run.active) run.share = gain / (run.end - run.start);
+      continue;
     }
-    start = end;
+    const j = ++run.rank;
+    if (run.active) {
+      const term = run.share * getF64(S.discount, j) - run.carry;
+      const next = run.sum + term;
+      run.carry = plain ? 0 : next - run.sum - term;
+      run.sum = next;
+    }
+    setF64(run.values, j, run.sum);
   }
-  return sum;
+  return getF64(run.values, k);
 }
 
 /** nDCG@k = E[DCG@k] / IDCG@k, 0 when the ideal DCG is 0. */

@@ -86,6 +86,8 @@ export function evaluateQuery<L>(
   S.judgedView = false;
   S.iprecCached = 0;
   S.iprecBestCol = -1;
+  S.dcgSum.key = -1;
+  S.apSum.key = -1;
   if (views) judgedEnds();
   if (judgedOnly) swapView();
   const plain = mode == TREC || mode == INPUT;

@@ -167,6 +167,8 @@ export function prepareQuery<L, I>(labels: usize, start: i32, n: i32, ideal: usi
   if (deepest == 0 && m > 0) return STATUS_OK;
   const top = S.idealTop;
   if (deepest > 0) largestDescending<I>(ideal + (<usize>idealStart << alignof<I>()), m, deepest, top, S.levelCounts);
+  let runningCol = -1;
+  let summed = 0;
   for (let row = 0; row < measures; row++) {
     const slot = at + rowInt(row, ROW_CONSTANT);
     const constant = constantOf(row);
@@ -187,10 +189,15 @@ export function prepareQuery<L, I>(labels: usize, start: i32, n: i32, ideal: usi
         setF64(constants, slot, levelsDcg(levels, count, rowField(row, ROW_CUTOFF)));
       }
     } else {
+      // the ideal DCG through each rank, summed once per gain column for all its cut-offs
       const last = idealDepth(rowField(row, ROW_CUTOFF), m);
-      let sum: f64 = 0;
-      for (let j = 1; j <= last; j++) sum += gainOf(getF64(top, j - 1), col) * getF64(S.discount, j);
-      setF64(constants, slot, sum);
+      const running = S.idealRunning;
+      if (runningCol != col) {
+        runningCol = col;
+        summed = 0;
+      }
+      for (; summed < last; summed++) setF64(running, summed + 1, getF64(running, summed) + gainOf(getF64(top, summed), col) * getF64(S.discount, summed + 1));
+      setF64(constants, slot, getF64(running, last));
     }
   }
   return STATUS_OK;

@@ -1,6 +1,7 @@
 import { COUNT_CELLS, fillFreeOrders, FREE_ORDERS_SIZE } from './freeOrders';
 import { COUNTED_LEVELS } from './largestDescending';
 import { log2 } from './log2';
+import { RUNNING_SUM_BYTES, RunningSum } from './runningSum';
 import { getF64, setF64 } from './memory';
 import { GAIN_SIZE, IDEAL_LEVELS_MAX, ROW_SIZE } from './codes';
 
@@ -25,6 +26,8 @@ export let groupGain: usize = 0;
 export let counts: usize = 0;
 /** the largest ideal labels of one query, descending (largestDescending; f64, room for all of them) */
 export let idealTop: usize = 0;
+/** the ideal DCG through each rank of one gain column (f64; step 0), idealRunning[0] = 0 */
+export let idealRunning: usize = 0;
 /** largestDescending's count per label value (i32, two tables of COUNTED_LEVELS) */
 export let levelCounts: usize = 0;
 /** hypergeometric probabilities for AP(norm=found) and IPrec (f64) */
@@ -55,6 +58,9 @@ export let iprecLevels: usize = 0;
 /** the counted groups' rows (f64; see countBelow in iprec) */
 export let iprecRows: usize = 0;
 export let iprecHeap: usize = 0;
+/** the running DCG and AP of the current query (see dcg, averagePrecision) */
+export let dcgSum: RunningSum = changetype<RunningSum>(0);
+export let apSum: RunningSum = changetype<RunningSum>(0);
 /** the ideal gains' levels of one query: gain, count pairs (f64; step 0) */
 export let gainLevels: usize = 0;
 /** The interpolated precision values a query keeps for its other rows (see iprec). */
@@ -95,8 +101,8 @@ export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, mea
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
   const ints = cap * 5 + 2 * <usize>COUNTED_LEVELS + <usize>gainCount * GAIN_SIZE + <usize>measureCount * ROW_SIZE + <usize>COUNT_CELLS + 1;
-  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 15 + 1 + 4 + 1) + <usize>IPREC_ROW_ROOM + 2 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 10 * <usize>IPREC_CACHE + <usize>FREE_ORDERS_SIZE;
-  return doubles * 8 + ints * 4 + 64;
+  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 15 + 1 + 4 + 1) + <usize>IPREC_ROW_ROOM + 2 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 10 * <usize>IPREC_CACHE + <usize>FREE_ORDERS_SIZE + (<usize>idealCapacity + 1) + 2 * cap;
+  return doubles * 8 + ints * 4 + 2 * RUNNING_SUM_BYTES + 64;
 }
 
 /** Places the scratch regions from `base` (8-byte aligned) and fills the discount and free-orders tables. */
@@ -126,7 +132,12 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   iprecCache = gainLevels + 2 * <usize>IDEAL_LEVELS_MAX * 8;
   iprecLevels = iprecCache + 3 * <usize>IPREC_CACHE * 8;
   const freeTable = iprecLevels + 7 * <usize>IPREC_CACHE * 8;
-  order = freeTable + <usize>FREE_ORDERS_SIZE * 8;
+  idealRunning = freeTable + <usize>FREE_ORDERS_SIZE * 8;
+  dcgSum = changetype<RunningSum>(idealRunning + (<usize>idealCapacity + 1) * 8);
+  dcgSum.values = changetype<usize>(dcgSum) + RUNNING_SUM_BYTES;
+  apSum = changetype<RunningSum>(dcgSum.values + cap * 8);
+  apSum.values = changetype<usize>(apSum) + RUNNING_SUM_BYTES;
+  order = apSum.values + cap * 8;
   spare = order + cap * 4;
   groupEnd = spare + cap * 4;
   judgedEnd = groupEnd + cap * 4;
@@ -136,6 +147,9 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   rowInts = gainInts + <usize>gainCount * GAIN_SIZE * 4;
   fillFreeOrders(rowInts + <usize>measureCount * ROW_SIZE * 4, freeTable);
   setF64(logs, 1, 0);
+  setF64(idealRunning, 0, 0);
+  setF64(dcgSum.values, 0, 0);
+  setF64(apSum.values, 0, 0);
   for (let j = 1; j < table; j++) {
     setF64(logs, j + 1, log2(<f64>(j + 1)));
     setF64(discount, j, 1 / getF64(logs, j + 1));

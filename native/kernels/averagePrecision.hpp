@@ -3,6 +3,7 @@
 #include <algorithm>
 #include "codes.hpp"
 #include "hypergeometric.hpp"
+#include "runningSum.hpp"
 #include "scratch.hpp"
 
 namespace tie_eval {
@@ -59,30 +60,49 @@ inline double apFoundCrossing(Scratch& s, double above, double before, double st
  */
 TIE_EVAL_INLINE double averagePrecision(Scratch& s, int col, double cutoff, int norm, double relevant, bool plain) {
   const double k = cutoff > 0 ? cutoff : s.n;
-  double sum = 0;
-  double carry = 0;  // Kahan: the rounding error of sum, kept so long groups stay exact to ~1 ulp
-  double before = 0;
-  double start = 0;
-  for (int g = 0; g < s.groupCount && start < k; g++) {
-    const double end = s.groupEnd[g];
-    const double size = end - start;
-    const double r = s.groupRel[g * s.levels + col];
-    if (norm == NORM_FOUND && end > k) return apFoundCrossing(s, sum, before, start, size, r, k);
-    if (r > 0) {
-      const double share = r / size;
-      const double inner = size > 1 ? (r - 1) / (size - 1) : 0;
-      const double last = std::min(end, k);
-      for (double j = start + 1; j <= last; j++) {
-        const double term = (share * (before + (j - start - 1) * inner + 1)) / j - carry;
-        const double next = sum + term;
-        carry = plain ? 0 : next - sum - term;
-        sum = next;
-      }
+  const double last = s.groupCount > 0 ? s.groupEnd[s.groupCount - 1] : 0;
+  const int through = static_cast<int>(std::min(k, last));
+  RunningSum& run = s.apSum;
+  const int key = 2 * col + (s.judgedView ? 1 : 0);
+  if (run.key != key) run.restart(key);
+  while (run.rank < through) {
+    if (run.rank == run.end) {
+      // the next group (one without relevant documents adds nothing)
+      if (run.group >= 0) run.before += s.groupRel[run.group * s.levels + col];
+      run.group++;
+      run.start = run.end;
+      run.end = s.groupEnd[run.group];
+      const double size = run.end - run.start;
+      const double r = s.groupRel[run.group * s.levels + col];
+      run.active = r > 0;
+      run.share = r / size;
+      run.inner = size > 1 ? (r - 1) / (size - 1) : 0;
+      continue;
     }
-    before += r;
-    start = end;
+    const double j = ++run.rank;
+    if (run.active) {
+      const double term = (run.share * (run.before + (j - run.start - 1) * run.inner + 1)) / j - run.carry;
+      const double next = run.sum + term;
+      run.carry = plain ? 0 : next - run.sum - term;
+      run.sum = next;
+    }
+    run.values[static_cast<int>(j)] = run.sum;
   }
-  const double denominator = norm == NORM_R ? relevant : norm == NORM_MIN ? std::min(k, relevant) : before;
+  double denominator = norm == NORM_R ? relevant : std::min(k, relevant);
+  if (norm == NORM_FOUND) {
+    // the relevant found in the top k: a group crossing k makes it random (see apFoundCrossing)
+    double before = 0;
+    double start = 0;
+    for (int g = 0; g < s.groupCount && start < k; g++) {
+      const double end = s.groupEnd[g];
+      const double r = s.groupRel[g * s.levels + col];
+      if (end > k) return apFoundCrossing(s, run.values[static_cast<int>(start)], before, start, end - start, r, k);
+      before += r;
+      start = end;
+    }
+    denominator = before;
+  }
+  const double sum = run.values[through];
   return denominator > 0 ? sum / denominator : 0;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 #include "inlineKernel.hpp"
 #include <algorithm>
+#include "runningSum.hpp"
 #include "scratch.hpp"
 
 namespace tie_eval {
@@ -9,33 +10,39 @@ namespace tie_eval {
  * DCG@k (cutoff 0: the whole ranking) with discount 1/log2(j + 1): every position of a group
  * takes the group's mean gain (gain sum / n_i) times its discount. Summed with Kahan's
  * compensation so long rankings and large groups stay exact to ~1 ulp (unless `plain`, as
- * averagePrecision).
+ * averagePrecision), in the query's running sum (see RunningSum): one walk serves every cut-off.
  */
-TIE_EVAL_INLINE double dcg(const Scratch& s, int gainCol, double cutoff, bool plain) {
-  const double k = cutoff > 0 ? cutoff : s.n;
-  double sum = 0;
-  double carry = 0;
-  double start = 0;
-  for (int g = 0; g < s.groupCount && start < k; g++) {
-    const double end = s.groupEnd[g];
-    const double gain = s.groupGain[g * s.gains + gainCol];
-    if (gain != 0) {
-      const double mean = gain / (end - start);
-      const int last = static_cast<int>(std::min(end, k));
-      for (int j = static_cast<int>(start) + 1; j <= last; j++) {
-        const double term = mean * s.discount[j] - carry;
-        const double next = sum + term;
-        carry = plain ? 0 : next - sum - term;
-        sum = next;
-      }
+TIE_EVAL_INLINE double dcg(Scratch& s, int gainCol, double cutoff, bool plain) {
+  const double last = s.groupCount > 0 ? s.groupEnd[s.groupCount - 1] : 0;
+  const int k = static_cast<int>(cutoff > 0 ? std::min(cutoff, last) : std::min<double>(s.n, last));
+  RunningSum& run = s.dcgSum;
+  const int key = 2 * gainCol + (s.judgedView ? 1 : 0);
+  if (run.key != key) run.restart(key);
+  while (run.rank < k) {
+    if (run.rank == run.end) {
+      // the next group (an empty one of the judged view adds nothing)
+      run.group++;
+      run.start = run.end;
+      run.end = s.groupEnd[run.group];
+      const double gain = s.groupGain[run.group * s.gains + gainCol];
+      run.active = gain != 0 && run.end > run.start;
+      if (run.active) run.share = gain / (run.end - run.start);
+      continue;
     }
-    start = end;
+    const int j = ++run.rank;
+    if (run.active) {
+      const double term = run.share * s.discount[j] - run.carry;
+      const double next = run.sum + term;
+      run.carry = plain ? 0 : next - run.sum - term;
+      run.sum = next;
+    }
+    run.values[j] = run.sum;
   }
-  return sum;
+  return run.values[k];
 }
 
 /** nDCG@k = E[DCG@k] / IDCG@k, 0 when the ideal DCG is 0. */
-TIE_EVAL_INLINE double ndcg(const Scratch& s, int gainCol, double cutoff, double ideal, bool plain) {
+TIE_EVAL_INLINE double ndcg(Scratch& s, int gainCol, double cutoff, double ideal, bool plain) {
   return ideal > 0 ? dcg(s, gainCol, cutoff, plain) / ideal : 0;
 }
 

@@ -81,6 +81,8 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
   s.judgedView = false;
   s.iprecCached = 0;
   s.iprecBestCol = -1;
+  s.dcgSum.key = -1;
+  s.apSum.key = -1;
   if (views) judgedEnds(s);
   if (judgedOnly) swapView(s);
   const bool plain = mode == TREC || mode == INPUT;

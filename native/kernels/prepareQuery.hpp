@@ -153,6 +153,8 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
   s.ensureIdeal(m);
   double* top = s.idealTop.data();
   if (deepest > 0) largestDescending(ideal + idealStart, m, deepest, top);
+  int runningCol = -1;
+  int summed = 0;
   for (int row = 0; row < plan.measures(); row++) {
     const int64_t slot = at + plan.rowInt(row, ROW_CONSTANT);
     const int constant = plan.rowInt(row, ROW_CONSTANT) < 0 ? CONSTANT_NONE : MEASURE_RULES[plan.rowInt(row, ROW_KIND)].constant;
@@ -173,10 +175,15 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
         constants[slot] = levelsDcg(levels, count, plan.rowField(row, ROW_CUTOFF), s.discount.data());
       }
     } else {
+      // the ideal DCG through each rank, summed once per gain column for all its cut-offs
       const int last = idealDepth(plan.rowField(row, ROW_CUTOFF), m);
-      double sum = 0;
-      for (int j = 1; j <= last; j++) sum += gainOf(top[j - 1], plan, col) * s.discount[j];
-      constants[slot] = sum;
+      double* running = s.idealRunning.data();
+      if (runningCol != col) {
+        runningCol = col;
+        summed = 0;
+      }
+      for (; summed < last; summed++) running[summed + 1] = running[summed] + gainOf(top[summed], plan, col) * s.discount[summed + 1];
+      constants[slot] = running[last];
     }
   }
   return STATUS_OK;

@@ -8,6 +8,7 @@
 #include <vector>
 #include "codes.hpp"
 #include "log2.hpp"
+#include "runningSum.hpp"
 
 namespace tie_eval {
 
@@ -52,6 +53,8 @@ struct Scratch {
   std::vector<double> counts;
   /** the largest ideal labels of one query, descending (largestDescending); room for all of them */
   std::vector<double> idealTop;
+  /** the ideal DCG through each rank of one gain column (step 0), idealRunning[0] = 0 */
+  std::vector<double> idealRunning = std::vector<double>(1, 0.0);
   /** hypergeometric probabilities for AP(norm=found) */
   std::vector<double> pmf;
   /** the group ends of the judged view: the ranking without its unjudged documents (judged_only, -J after -M) */
@@ -78,6 +81,9 @@ struct Scratch {
   std::vector<double> iprecBest;
   int iprecBestCol = -1;
   int iprecFound = 0;
+  /** the running DCG and AP of the current query (see dcg, averagePrecision) */
+  RunningSum dcgSum;
+  RunningSum apSum;
   /** the ideal gains' levels of one query: gain, count pairs (step 0) */
   std::vector<double> gainLevels = std::vector<double>(2 * IDEAL_LEVELS_MAX);
   /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 */
@@ -103,6 +109,8 @@ struct Scratch {
       iprecMarked.resize(cap);
       iprecHeap.resize(4 * cap);
       iprecBest.resize(cap + 1);
+      dcgSum.values.resize(cap + 1);
+      apSum.values.resize(cap + 1);
     }
     size_t cap = order.size();
     if (groupRel.size() < cap * levelCount) groupRel.resize(cap * levelCount);
@@ -120,7 +128,10 @@ struct Scratch {
 
   /** Makes room for m ideal labels. */
   void ensureIdeal(size_t m) {
-    if (idealTop.size() < m) idealTop.resize(std::max<size_t>({m, 2 * idealTop.size(), 16}));
+    if (idealTop.size() < m) {
+      idealTop.resize(std::max<size_t>({m, 2 * idealTop.size(), 16}));
+      idealRunning.resize(idealTop.size() + 1);
+    }
     ensureDiscount(m);
   }
 

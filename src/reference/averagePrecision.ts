@@ -17,30 +17,49 @@ import type { Scratch } from './scratch.js';
  */
 export function averagePrecision(s: Scratch, col: number, cutoff: number, norm: number, relevant: number, plain: boolean): number {
   const k = cutoff > 0 ? cutoff : s.n;
-  let sum = 0;
-  let carry = 0; // Kahan: the rounding error of sum, kept so long groups stay exact to ~1 ulp
-  let before = 0;
-  let start = 0;
-  for (let g = 0; g < s.groupCount && start < k; g++) {
-    const end = s.groupEnd[g]!;
-    const size = end - start;
-    const r = s.groupRel[g * s.levels + col]!;
-    if (norm === ApNorm.FOUND && end > k) return apFoundCrossing(s, sum, before, start, size, r, k);
-    if (r > 0) {
-      const share = r / size;
-      const inner = size > 1 ? (r - 1) / (size - 1) : 0;
-      const last = Math.min(end, k);
-      for (let j = start + 1; j <= last; j++) {
-        const term = (share * (before + (j - start - 1) * inner + 1)) / j - carry;
-        const next = sum + term;
-        carry = plain ? 0 : next - sum - term;
-        sum = next;
-      }
+  const last = s.groupCount > 0 ? s.groupEnd[s.groupCount - 1]! : 0;
+  const through = Math.min(k, last);
+  const run = s.apSum;
+  const key = 2 * col + (s.judgedView ? 1 : 0);
+  if (run.key !== key) run.restart(key);
+  while (run.rank < through) {
+    if (run.rank === run.end) {
+      // the next group (one without relevant documents adds nothing)
+      if (run.group >= 0) run.before += s.groupRel[run.group * s.levels + col]!;
+      run.group++;
+      run.start = run.end;
+      run.end = s.groupEnd[run.group]!;
+      const size = run.end - run.start;
+      const r = s.groupRel[run.group * s.levels + col]!;
+      run.active = r > 0;
+      run.share = r / size;
+      run.inner = size > 1 ? (r - 1) / (size - 1) : 0;
+      continue;
     }
-    before += r;
-    start = end;
+    const j = ++run.rank;
+    if (run.active) {
+      const term = (run.share * (run.before + (j - run.start - 1) * run.inner + 1)) / j - run.carry;
+      const next = run.sum + term;
+      run.carry = plain ? 0 : next - run.sum - term;
+      run.sum = next;
+    }
+    run.values[j] = run.sum;
   }
-  const denominator = norm === ApNorm.R ? relevant : norm === ApNorm.MIN ? Math.min(k, relevant) : before;
+  let denominator = norm === ApNorm.R ? relevant : Math.min(k, relevant);
+  if (norm === ApNorm.FOUND) {
+    // the relevant found in the top k: a group crossing k makes it random (see apFoundCrossing)
+    let before = 0;
+    let start = 0;
+    for (let g = 0; g < s.groupCount && start < k; g++) {
+      const end = s.groupEnd[g]!;
+      const r = s.groupRel[g * s.levels + col]!;
+      if (end > k) return apFoundCrossing(s, run.values[start]!, before, start, end - start, r, k);
+      before += r;
+      start = end;
+    }
+    denominator = before;
+  }
+  const sum = run.values[through]!;
   return denominator > 0 ? sum / denominator : 0;
 }
 

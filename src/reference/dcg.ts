@@ -4,29 +4,35 @@ import type { Scratch } from './scratch.js';
  * DCG@k (cutoff 0: the whole ranking) with discount 1/log2(j + 1): every position of a group
  * takes the group's mean gain (gain sum / n_i) times its discount. Summed with Kahan's
  * compensation so long rankings and large groups stay exact to ~1 ulp (unless `plain`, as
- * averagePrecision).
+ * averagePrecision), in the query's running sum (see RunningSum): one walk serves every cut-off.
  */
 export function dcg(s: Scratch, gainCol: number, cutoff: number, plain: boolean): number {
-  const k = cutoff > 0 ? cutoff : s.n;
-  let sum = 0;
-  let carry = 0;
-  let start = 0;
-  for (let g = 0; g < s.groupCount && start < k; g++) {
-    const end = s.groupEnd[g]!;
-    const gain = s.groupGain[g * s.gains + gainCol]!;
-    if (gain !== 0) {
-      const mean = gain / (end - start);
-      const last = Math.min(end, k);
-      for (let j = start + 1; j <= last; j++) {
-        const term = mean * s.discount[j]! - carry;
-        const next = sum + term;
-        carry = plain ? 0 : next - sum - term;
-        sum = next;
-      }
+  const last = s.groupCount > 0 ? s.groupEnd[s.groupCount - 1]! : 0;
+  const k = cutoff > 0 ? Math.min(cutoff, last) : Math.min(s.n, last);
+  const run = s.dcgSum;
+  const key = 2 * gainCol + (s.judgedView ? 1 : 0);
+  if (run.key !== key) run.restart(key);
+  while (run.rank < k) {
+    if (run.rank === run.end) {
+      // the next group (an empty one of the judged view adds nothing)
+      run.group++;
+      run.start = run.end;
+      run.end = s.groupEnd[run.group]!;
+      const gain = s.groupGain[run.group * s.gains + gainCol]!;
+      run.active = gain !== 0 && run.end > run.start;
+      if (run.active) run.share = gain / (run.end - run.start);
+      continue;
     }
-    start = end;
+    const j = ++run.rank;
+    if (run.active) {
+      const term = run.share * s.discount[j]! - run.carry;
+      const next = run.sum + term;
+      run.carry = plain ? 0 : next - run.sum - term;
+      run.sum = next;
+    }
+    run.values[j] = run.sum;
   }
-  return sum;
+  return run.values[k]!;
 }
 
 /** nDCG@k = E[DCG@k] / IDCG@k, 0 when the ideal DCG is 0. */

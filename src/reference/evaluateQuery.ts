@@ -94,6 +94,8 @@ export function evaluateQuery(
   s.judgedView = false;
   s.iprecCached = 0;
   s.iprecBestCol = -1;
+  s.dcgSum.key = -1;
+  s.apSum.key = -1;
   if (views) judgedEnds(s);
   if (judgedOnly) swapView(s);
   const plain = mode === TREC || mode === INPUT;

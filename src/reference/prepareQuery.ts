@@ -82,6 +82,8 @@ export function prepareQuery(
   // descending, sorted for the first one that reads them
   const top = s.ideal.subarray(0, m);
   let isSorted = false;
+  let runningCol = -1;
+  let summed = 0;
   for (let row = 0; row < plan.measures.length; row++) {
     const r = row * ROW_SIZE;
     const slot = at + plan.rows[r + Row.CONSTANT]!;
@@ -104,10 +106,15 @@ export function prepareQuery(
         constants[slot] = levelsDcg(s.gainLevels, count, plan.rows[r + Row.CUTOFF]!, s.discount);
       }
     } else {
+      // the ideal DCG through each rank, summed once per gain column for all its cut-offs
       const last = idealDepth(plan.rows[r + Row.CUTOFF]!, m);
-      let sum = 0;
-      for (let j = 1; j <= last; j++) sum += gainOf(top[j - 1]!, plan, col) * s.discount[j]!;
-      constants[slot] = sum;
+      const running = s.idealRunning;
+      if (runningCol !== col) {
+        runningCol = col;
+        summed = 0;
+      }
+      for (; summed < last; summed++) running[summed + 1] = running[summed]! + gainOf(top[summed]!, plan, col) * s.discount[summed + 1]!;
+      constants[slot] = running[last]!;
     }
   }
   return Status.OK;

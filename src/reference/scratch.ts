@@ -1,5 +1,6 @@
 import { IDEAL_LEVELS_MAX } from '../measures/codes.js';
 import { log2 } from './log2.js';
+import { RunningSum } from './runningSum.js';
 
 /** The interpolated precision values a query keeps for its other rows (see iprec). */
 export const IPREC_CACHE = 32;
@@ -44,6 +45,8 @@ export class Scratch {
   counts = new Float64Array(0);
   /** the ideal labels of one query, sorted descending */
   ideal = new Float64Array(0);
+  /** the ideal DCG through each rank of one gain column (step 0), idealRunning[0] = 0 */
+  idealRunning = new Float64Array(1);
   /** hypergeometric probabilities for AP(norm=found) */
   pmf = new Float64Array(0);
   /** the group ends of the judged view: the ranking without its unjudged documents (judged_only, -J after -M) */
@@ -70,6 +73,9 @@ export class Scratch {
   iprecBest = new Float64Array(0);
   iprecBestCol = -1;
   iprecFound = 0;
+  /** the running DCG and AP of the current query (see dcg, averagePrecision) */
+  dcgSum = new RunningSum();
+  apSum = new RunningSum();
   /** the ideal gains' levels of one query: gain, count pairs (step 0) */
   gainLevels = new Float64Array(2 * IDEAL_LEVELS_MAX);
   /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 */
@@ -94,6 +100,8 @@ export class Scratch {
       this.iprecMarked = new Int32Array(cap);
       this.iprecHeap = new Float64Array(4 * cap);
       this.iprecBest = new Float64Array(cap + 1);
+      this.dcgSum.values = new Float64Array(cap + 1);
+      this.apSum.values = new Float64Array(cap + 1);
     }
     const cap = this.order.length;
     if (this.groupRel.length < cap * levels) this.groupRel = new Float64Array(cap * levels);
@@ -111,7 +119,10 @@ export class Scratch {
 
   /** Makes room for m ideal labels. */
   ensureIdeal(m: number): void {
-    if (this.ideal.length < m) this.ideal = new Float64Array(Math.max(m, 2 * this.ideal.length, 16));
+    if (this.ideal.length < m) {
+      this.ideal = new Float64Array(Math.max(m, 2 * this.ideal.length, 16));
+      this.idealRunning = new Float64Array(this.ideal.length + 1);
+    }
     this.ensureDiscount(m);
   }
 

@@ -1,0 +1,45 @@
+/**
+ * A per-rank sum over the current query's groups (DCG, AP), kept as it walks: its value
+ * after each rank, and where the walk stands. Rows of one column with several cut-offs
+ * (nDCG@5 .. nDCG@1000, AP@5 ..) walk the ranking once and read their cut-off's value, the
+ * number a walk to that cut-off alone gives (the same terms added in the same order).
+ * Unmanaged: layoutScratch places it in the scratch.
+ */
+@unmanaged
+export class RunningSum {
+  /** what is summed: column * 2 + 1 in the judged view; -1: nothing yet for this query */
+  key: i32;
+  /** ranks summed */
+  rank: i32;
+  /** the group of the last rank summed, its first rank - 1 and its end */
+  group: i32;
+  start: f64;
+  end: f64;
+  /** the relevant documents before the group (AP) */
+  before: f64;
+  /** whether the group adds terms, and its factors: mean gain (DCG); r / n and (r - 1) / (n - 1) (AP) */
+  active: bool;
+  share: f64;
+  inner: f64;
+  /** the sum and its Kahan carry */
+  sum: f64;
+  carry: f64;
+  /** values[j]: the sum through rank j (f64) */
+  values: usize;
+
+  /** Starts the walk over for `what` at rank 0. */
+  restart(what: i32): void {
+    this.key = what;
+    this.rank = 0;
+    this.group = -1;
+    this.start = 0;
+    this.end = 0;
+    this.before = 0;
+    this.active = false;
+    this.sum = 0;
+    this.carry = 0;
+  }
+}
+
+/** Bytes of a RunningSum (a multiple of 8). */
+export const RUNNING_SUM_BYTES: usize = (offsetof<RunningSum>() + 7) & ~7;
