@@ -306,6 +306,17 @@ function groupChances(s: Scratch, at: number, v: number): void {
   }
 }
 
+/** The products of the chances of the groups after each group (AFTER) of the groups before `from` back to `to`, from those after them. */
+function multiplyAfter(s: Scratch, from: number, to: number): void {
+  const info = s.iprecGroups;
+  for (let g = from - 1; g >= to; g--) info[FIELDS * g + AFTER] = info[FIELDS * (g + 1) + BELOW]! * info[FIELDS * (g + 1) + AFTER]!;
+}
+
+/** P(best <= v) of rank l: its head's chance from its first candidate on times the chances of the groups after it. */
+function rankProduct(s: Scratch, l: number): number {
+  return s.iprecLevels[LEVEL_FIELDS * l + HEAD_BELOW]! * s.iprecGroups[FIELDS * s.iprecLevels[LEVEL_FIELDS * l + HEAD]! + AFTER]!;
+}
+
 /**
  * The expectations of the `count` ranks of s.iprecLevels (ascending) at once, to their EXPECTED
  * (see iprec). The ranks' candidate groups are the last ones of the least rank's: a rank c has
@@ -451,17 +462,6 @@ function averageIprec(s: Scratch, col: number, count: number): void {
       levels[LEVEL_FIELDS * l + PRODUCT] = product;
     }
   }
-}
-
-/** The products of the chances of the groups after each group (AFTER) of the groups before `from` back to `to`, from those after them. */
-function multiplyAfter(s: Scratch, from: number, to: number): void {
-  const info = s.iprecGroups;
-  for (let g = from - 1; g >= to; g--) info[FIELDS * g + AFTER] = info[FIELDS * (g + 1) + BELOW]! * info[FIELDS * (g + 1) + AFTER]!;
-}
-
-/** P(best <= v) of rank l: its head's chance from its first candidate on times the chances of the groups after it. */
-function rankProduct(s: Scratch, l: number): number {
-  return s.iprecLevels[LEVEL_FIELDS * l + HEAD_BELOW]! * s.iprecGroups[FIELDS * s.iprecLevels[LEVEL_FIELDS * l + HEAD]! + AFTER]!;
 }
 
 /** Pushes (value, group, k, slot) on the min-heap of 4-number entries; returns its new size. */
