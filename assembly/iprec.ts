@@ -433,19 +433,20 @@ function averageIprec(col: i32, count: i32): void {
   }
   while (heapSize > 0) {
     const v = getF64(heap, 0);
-    // every stream at this value moves on (its b_k is now its slot); their groups are recounted
+    // every stream at this value moves on (its b_k is now its slot, its next value takes its place
+    // in the heap); their groups are recounted
     let marked = 0;
     while (heapSize > 0 && getF64(heap, 0) == v) {
       const g = <i32>getF64(heap, 1);
       const k = getF64(heap, 2);
       const slot = getF64(heap, 3);
-      heapSize = heapPop(heap, heapSize);
       const at = FIELDS * g;
       setF64(slots, <i32>(getF64(info, at + BASE) + k - getF64(info, at + FIRST)), slot);
       if (getF64(info, at + BELOW) != -1) setI32(S.iprecMarked, marked++, g);
       setF64(info, at + BELOW, -1);
       setF64(info, at + FROM, Math.max(getF64(info, at + FROM), k));
-      if (slot > k) heapSize = heapPush(heap, heapSize, (getF64(info, at + BEFORE) + k) / (getF64(info, at + T) + slot - 1), <f64>g, k, slot - 1);
+      if (slot > k) heapReplace(heap, heapSize, (getF64(info, at + BEFORE) + k) / (getF64(info, at + T) + slot - 1), <f64>g, k, slot - 1);
+      else heapSize = heapPop(heap, heapSize);
     }
     let last = -1; // the last group recounted: the ranks whose head is at or before it change
     for (let i = 0; i < marked; i++) {
@@ -480,19 +481,26 @@ function heapPush(heap: usize, size: i32, value: f64, group: f64, k: f64, slot: 
   return size + 1;
 }
 
-/** Removes the heap's smallest entry; returns its new size. */
-function heapPop(heap: usize, size: i32): i32 {
-  const last = size - 1;
-  const value = getF64(heap, 4 * last);
+/** Puts (value, group, k, slot) in place of the heap's smallest entry (a pop and a push in one sift); the size stays. */
+function heapReplace(heap: usize, size: i32, value: f64, group: f64, k: f64, slot: f64): void {
   let i = 0;
   for (;;) {
     let child = 2 * i + 1;
-    if (child >= last) break;
-    if (child + 1 < last && getF64(heap, 4 * (child + 1)) < getF64(heap, 4 * child)) child++;
+    if (child >= size) break;
+    if (child + 1 < size && getF64(heap, 4 * (child + 1)) < getF64(heap, 4 * child)) child++;
     if (getF64(heap, 4 * child) >= value) break;
     for (let f = 0; f < 4; f++) setF64(heap, 4 * i + f, getF64(heap, 4 * child + f));
     i = child;
   }
-  for (let f = 0; f < 4; f++) setF64(heap, 4 * i + f, getF64(heap, 4 * last + f));
+  setF64(heap, 4 * i, value);
+  setF64(heap, 4 * i + 1, group);
+  setF64(heap, 4 * i + 2, k);
+  setF64(heap, 4 * i + 3, slot);
+}
+
+/** Removes the heap's smallest entry; returns its new size. */
+function heapPop(heap: usize, size: i32): i32 {
+  const last = size - 1;
+  heapReplace(heap, last, getF64(heap, 4 * last), getF64(heap, 4 * last + 1), getF64(heap, 4 * last + 2), getF64(heap, 4 * last + 3));
   return last;
 }

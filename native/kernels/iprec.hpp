@@ -223,20 +223,27 @@ inline int heapPush(double* heap, int size, double value, double group, double k
   return size + 1;
 }
 
-/** Removes the heap's smallest entry; returns its new size. */
-inline int heapPop(double* heap, int size) {
-  const int last = size - 1;
-  const double value = heap[4 * last];
+/** Puts (value, group, k, slot) in place of the heap's smallest entry (a pop and a push in one sift); the size stays. */
+inline void heapReplace(double* heap, int size, double value, double group, double k, double slot) {
   int i = 0;
   for (;;) {
     int child = 2 * i + 1;
-    if (child >= last) break;
-    if (child + 1 < last && heap[4 * (child + 1)] < heap[4 * child]) child++;
+    if (child >= size) break;
+    if (child + 1 < size && heap[4 * (child + 1)] < heap[4 * child]) child++;
     if (heap[4 * child] >= value) break;
     for (int f = 0; f < 4; f++) heap[4 * i + f] = heap[4 * child + f];
     i = child;
   }
-  for (int f = 0; f < 4; f++) heap[4 * i + f] = heap[4 * last + f];
+  heap[4 * i] = value;
+  heap[4 * i + 1] = group;
+  heap[4 * i + 2] = k;
+  heap[4 * i + 3] = slot;
+}
+
+/** Removes the heap's smallest entry; returns its new size. */
+inline int heapPop(double* heap, int size) {
+  const int last = size - 1;
+  heapReplace(heap, last, heap[4 * last], heap[4 * last + 1], heap[4 * last + 2], heap[4 * last + 3]);
   return last;
 }
 
@@ -367,19 +374,20 @@ inline void averageIprec(Scratch& s, int col, int count) {
   }
   while (heapSize > 0) {
     const double v = heap[0];
-    // every stream at this value moves on (its b_k is now its slot); their groups are recounted
+    // every stream at this value moves on (its b_k is now its slot, its next value takes its place
+    // in the heap); their groups are recounted
     int marked = 0;
     while (heapSize > 0 && heap[0] == v) {
       const int g = static_cast<int>(heap[1]);
       const double k = heap[2];
       const double slot = heap[3];
-      heapSize = heapPop(heap, heapSize);
       const int at = IPREC_FIELDS * g;
       slots[static_cast<size_t>(info[at + IPREC_BASE] + k - info[at + IPREC_FIRST])] = slot;
       if (info[at + IPREC_BELOW] != -1) s.iprecMarked[marked++] = g;
       info[at + IPREC_BELOW] = -1;
       info[at + IPREC_FROM] = std::max(info[at + IPREC_FROM], k);
-      if (slot > k) heapSize = heapPush(heap, heapSize, (info[at + IPREC_BEFORE] + k) / (info[at + IPREC_T] + slot - 1), g, k, slot - 1);
+      if (slot > k) heapReplace(heap, heapSize, (info[at + IPREC_BEFORE] + k) / (info[at + IPREC_T] + slot - 1), g, k, slot - 1);
+      else heapSize = heapPop(heap, heapSize);
     }
     int last = -1;  // the last group recounted: the ranks whose head is at or before it change
     for (int i = 0; i < marked; i++) {

@@ -433,19 +433,20 @@ function averageIprec(s: Scratch, col: number, count: number): void {
   }
   while (heapSize > 0) {
     const v = heap[0]!;
-    // every stream at this value moves on (its b_k is now its slot); their groups are recounted
+    // every stream at this value moves on (its b_k is now its slot, its next value takes its place
+    // in the heap); their groups are recounted
     let marked = 0;
     while (heapSize > 0 && heap[0] === v) {
       const g = heap[1]!;
       const k = heap[2]!;
       const slot = heap[3]!;
-      heapSize = heapPop(heap, heapSize);
       const at = FIELDS * g;
       slots[info[at + BASE]! + k - info[at + FIRST]!] = slot;
       if (info[at + BELOW] !== -1) s.iprecMarked[marked++] = g;
       info[at + BELOW] = -1;
       info[at + FROM] = Math.max(info[at + FROM]!, k);
-      if (slot > k) heapSize = heapPush(heap, heapSize, (info[at + BEFORE]! + k) / (info[at + T]! + slot - 1), g, k, slot - 1);
+      if (slot > k) heapReplace(heap, heapSize, (info[at + BEFORE]! + k) / (info[at + T]! + slot - 1), g, k, slot - 1);
+      else heapSize = heapPop(heap, heapSize);
     }
     let last = -1; // the last group recounted: the ranks whose head is at or before it change
     for (let i = 0; i < marked; i++) {
@@ -480,19 +481,26 @@ function heapPush(heap: Float64Array, size: number, value: number, group: number
   return size + 1;
 }
 
-/** Removes the heap's smallest entry; returns its new size. */
-function heapPop(heap: Float64Array, size: number): number {
-  const last = size - 1;
-  const value = heap[4 * last]!;
+/** Puts (value, group, k, slot) in place of the heap's smallest entry (a pop and a push in one sift); the size stays. */
+function heapReplace(heap: Float64Array, size: number, value: number, group: number, k: number, slot: number): void {
   let i = 0;
   for (;;) {
     let child = 2 * i + 1;
-    if (child >= last) break;
-    if (child + 1 < last && heap[4 * (child + 1)]! < heap[4 * child]!) child++;
+    if (child >= size) break;
+    if (child + 1 < size && heap[4 * (child + 1)]! < heap[4 * child]!) child++;
     if (heap[4 * child]! >= value) break;
     for (let f = 0; f < 4; f++) heap[4 * i + f] = heap[4 * child + f]!;
     i = child;
   }
-  for (let f = 0; f < 4; f++) heap[4 * i + f] = heap[4 * last + f]!;
+  heap[4 * i] = value;
+  heap[4 * i + 1] = group;
+  heap[4 * i + 2] = k;
+  heap[4 * i + 3] = slot;
+}
+
+/** Removes the heap's smallest entry; returns its new size. */
+function heapPop(heap: Float64Array, size: number): number {
+  const last = size - 1;
+  heapReplace(heap, last, heap[4 * last]!, heap[4 * last + 1]!, heap[4 * last + 2]!, heap[4 * last + 3]!);
   return last;
 }
