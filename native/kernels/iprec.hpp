@@ -267,7 +267,9 @@ inline double rankProduct(Scratch& s, int l) {
  * values; where one changed, the products of the chances after each group are made again from
  * it back (AFTER), and the ranks it belongs to take their head's chance times the product after
  * their head. A rank's product is 0 below its floor, as one of its groups is: the ranks whose
- * floor is above the sweep's value, and the groups before their heads, wait.
+ * floor is above the sweep's value, and the groups before their heads, wait; so do the
+ * candidates only they read: each starts just below the floor of the last rank reading it, so a
+ * sparse set of ranks does not step through the values below its higher floors.
  */
 inline void averageIprec(Scratch& s, int col, int count) {
   double* info = s.iprecGroups.data();
@@ -326,9 +328,12 @@ inline void averageIprec(Scratch& s, int col, int count) {
   }
   const double bottom = levels[LEVEL_FIELDS * (live - 1) + LEVEL_FLOOR];
   // b_k at the least floor (every group's b_k <= n - r + k there), the chances there, and the
-  // values above it: each (group, k)'s from its first one past it
+  // values above it: each (group, k)'s from its first one past it. A candidate the last rank does
+  // not read starts where the last rank reading it opens, at its floor u: just below u (b_k the
+  // first slot below u, the values from u on), as no open rank reads it before
   int heapSize = 0;
   double rows = 0;
+  int reader = 0;  // the last rank reading the candidate
   for (int g = 0; g < groups; g++) {
     const int at = IPREC_FIELDS * g;
     if (info[at + IPREC_HIGHEST] <= bottom) {
@@ -352,9 +357,12 @@ inline void averageIprec(Scratch& s, int col, int count) {
     if (info[at + IPREC_ROWS] >= 0) rows += cells;
     info[at + IPREC_FROM] = r;
     for (double k = first; k <= r; k++) {
-      double x = std::min(n - r + k, std::max(k - 1, std::floor((R + k) / bottom - t)));
-      while (x >= k && !((R + k) / (t + x) > bottom)) x--;
-      while (x < n - r + k && (R + k) / (t + x + 1) > bottom) x++;
+      while (reader + 1 < live && (levels[LEVEL_FIELDS * (reader + 1) + LEVEL_HEAD] < g || (levels[LEVEL_FIELDS * (reader + 1) + LEVEL_HEAD] == g && levels[LEVEL_FIELDS * (reader + 1) + LEVEL_HEAD_FIRST] <= k))) reader++;
+      const double u = levels[LEVEL_FIELDS * reader + LEVEL_FLOOR];
+      const bool below = u > bottom;  // from just below u (its values from u on), else from u (those past it)
+      double x = std::min(n - r + k, std::max(k - 1, std::floor((R + k) / u - t)));
+      while (x >= k && !((R + k) / (t + x) > u || (below && (R + k) / (t + x) == u))) x--;
+      while (x < n - r + k && ((R + k) / (t + x + 1) > u || (below && (R + k) / (t + x + 1) == u))) x++;
       slots[static_cast<size_t>(info[at + IPREC_BASE] + k - first)] = x + 1;
       if (x >= k) heapSize = heapPush(heap, heapSize, (R + k) / (t + x), g, k, x);
     }
@@ -389,13 +397,25 @@ inline void averageIprec(Scratch& s, int col, int count) {
       if (slot > k) heapReplace(heap, heapSize, (info[at + IPREC_BEFORE] + k) / (info[at + IPREC_T] + slot - 1), g, k, slot - 1);
       else heapSize = heapPop(heap, heapSize);
     }
+    // ranks opening at their floor read groups before the open ranks' heads, whose candidates
+    // started just below it (their chances may be a 0 from below their least value): those are
+    // recounted too, from their first candidate at least (the mark clears BELOW)
+    const int opened = open;
+    while (open > 0 && levels[LEVEL_FIELDS * (open - 1) + LEVEL_FLOOR] <= v) open--;
+    if (open < opened) {
+      for (int g = static_cast<int>(levels[LEVEL_FIELDS * open + LEVEL_HEAD]); g < levels[LEVEL_FIELDS * opened + LEVEL_HEAD]; g++) {
+        const int at = IPREC_FIELDS * g;
+        if (info[at + IPREC_BELOW] != -1) s.iprecMarked[marked++] = g;
+        info[at + IPREC_BELOW] = -1;
+        info[at + IPREC_FROM] = std::max(info[at + IPREC_FROM], info[at + IPREC_FIRST]);
+      }
+    }
     int last = -1;  // the last group recounted: the ranks whose head is at or before it change
     for (int i = 0; i < marked; i++) {
       const int g = s.iprecMarked[i];
       groupChances(s, IPREC_FIELDS * g, v);
       last = std::max(last, g);
     }
-    while (open > 0 && levels[LEVEL_FIELDS * (open - 1) + LEVEL_FLOOR] <= v) open--;
     multiplyAfter(s, std::max(valid, last), static_cast<int>(levels[LEVEL_FIELDS * open + LEVEL_HEAD]));
     valid = static_cast<int>(levels[LEVEL_FIELDS * open + LEVEL_HEAD]);
     for (int l = open; l < live && levels[LEVEL_FIELDS * l + LEVEL_HEAD] <= last; l++) {

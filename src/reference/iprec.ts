@@ -326,7 +326,9 @@ function rankProduct(s: Scratch, l: number): number {
  * values; where one changed, the products of the chances after each group are made again from
  * it back (AFTER), and the ranks it belongs to take their head's chance times the product after
  * their head. A rank's product is 0 below its floor, as one of its groups is: the ranks whose
- * floor is above the sweep's value, and the groups before their heads, wait.
+ * floor is above the sweep's value, and the groups before their heads, wait; so do the
+ * candidates only they read: each starts just below the floor of the last rank reading it, so a
+ * sparse set of ranks does not step through the values below its higher floors.
  */
 function averageIprec(s: Scratch, col: number, count: number): void {
   const info = s.iprecGroups;
@@ -385,9 +387,12 @@ function averageIprec(s: Scratch, col: number, count: number): void {
   }
   const bottom = levels[LEVEL_FIELDS * (live - 1) + FLOOR]!;
   // b_k at the least floor (every group's b_k <= n - r + k there), the chances there, and the
-  // values above it: each (group, k)'s from its first one past it
+  // values above it: each (group, k)'s from its first one past it. A candidate the last rank does
+  // not read starts where the last rank reading it opens, at its floor u: just below u (b_k the
+  // first slot below u, the values from u on), as no open rank reads it before
   let heapSize = 0;
   let rows = 0;
+  let reader = 0; // the last rank reading the candidate
   for (let g = 0; g < groups; g++) {
     const at = FIELDS * g;
     if (info[at + HIGHEST]! <= bottom) {
@@ -411,9 +416,12 @@ function averageIprec(s: Scratch, col: number, count: number): void {
     if (info[at + ROWS]! >= 0) rows += cells;
     info[at + FROM] = r;
     for (let k = first; k <= r; k++) {
-      let x = Math.min(n - r + k, Math.max(k - 1, Math.floor((R + k) / bottom - t)));
-      while (x >= k && !((R + k) / (t + x) > bottom)) x--;
-      while (x < n - r + k && (R + k) / (t + x + 1) > bottom) x++;
+      while (reader + 1 < live && (levels[LEVEL_FIELDS * (reader + 1) + HEAD]! < g || (levels[LEVEL_FIELDS * (reader + 1) + HEAD] === g && levels[LEVEL_FIELDS * (reader + 1) + HEAD_FIRST]! <= k))) reader++;
+      const u = levels[LEVEL_FIELDS * reader + FLOOR]!;
+      const below = u > bottom; // from just below u (its values from u on), else from u (those past it)
+      let x = Math.min(n - r + k, Math.max(k - 1, Math.floor((R + k) / u - t)));
+      while (x >= k && !((R + k) / (t + x) > u || (below && (R + k) / (t + x) == u))) x--;
+      while (x < n - r + k && ((R + k) / (t + x + 1) > u || (below && (R + k) / (t + x + 1) == u))) x++;
       slots[info[at + BASE]! + k - first] = x + 1;
       if (x >= k) heapSize = heapPush(heap, heapSize, (R + k) / (t + x), g, k, x);
     }
@@ -448,13 +456,25 @@ function averageIprec(s: Scratch, col: number, count: number): void {
       if (slot > k) heapReplace(heap, heapSize, (info[at + BEFORE]! + k) / (info[at + T]! + slot - 1), g, k, slot - 1);
       else heapSize = heapPop(heap, heapSize);
     }
+    // ranks opening at their floor read groups before the open ranks' heads, whose candidates
+    // started just below it (their chances may be a 0 from below their least value): those are
+    // recounted too, from their first candidate at least (the mark clears BELOW)
+    const opened = open;
+    while (open > 0 && levels[LEVEL_FIELDS * (open - 1) + FLOOR]! <= v) open--;
+    if (open < opened) {
+      for (let g = levels[LEVEL_FIELDS * open + HEAD]!; g < levels[LEVEL_FIELDS * opened + HEAD]!; g++) {
+        const at = FIELDS * g;
+        if (info[at + BELOW] !== -1) s.iprecMarked[marked++] = g;
+        info[at + BELOW] = -1;
+        info[at + FROM] = Math.max(info[at + FROM]!, info[at + FIRST]!);
+      }
+    }
     let last = -1; // the last group recounted: the ranks whose head is at or before it change
     for (let i = 0; i < marked; i++) {
       const g = s.iprecMarked[i]!;
       groupChances(s, FIELDS * g, v);
       last = Math.max(last, g);
     }
-    while (open > 0 && levels[LEVEL_FIELDS * (open - 1) + FLOOR]! <= v) open--;
     multiplyAfter(s, Math.max(valid, last), levels[LEVEL_FIELDS * open + HEAD]!);
     valid = levels[LEVEL_FIELDS * open + HEAD]!;
     for (let l = open; l < live && levels[LEVEL_FIELDS * l + HEAD]! <= last; l++) {
