@@ -32,3 +32,8 @@ export function fillFreeOrders(starts: usize, values: usize): void {
 @inline export function freeOrdersRow(j: i32): usize {
   return table + (<usize>getI32(start, j) << 3);
 }
+
+/** C(a, b), exact, from the table: for 0 <= b <= a with (b + 1)(a - b + 1) <= COUNT_CELLS (every a <= 43). */
+@inline export function binomial(a: f64, b: f64): f64 {
+  return getF64(freeOrdersRow(<i32>b), <i32>(a - b));
+}

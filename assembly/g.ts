@@ -1,4 +1,5 @@
 import { G_STATES_MAX } from './codes';
+import { binomial } from './freeOrders';
 import { gainOf } from './gain';
 import { log2 } from './log2';
 import { idealGainSum, walkNext, walkStart } from './idealLevels';
@@ -32,6 +33,31 @@ function countsTotal(counts: usize, distinct: i32): f64 {
   return total;
 }
 
+/** A group of at most this many documents is counted (see g): every binomial it needs is in the free-orders table. */
+const G_COUNTED_SLOTS: f64 = 43;
+
+/**
+ * A counted group's states (digits counted up state by state): the orders of its draws of each
+ * gain, prod over d of C(counts[d], j_d), to `orders`, its gain sum to `gains` and its count
+ * drawn to `drawnOf`. `digits` is scratch.
+ */
+function countStates(orders: usize, gains: usize, drawnOf: usize, digits: usize, values: usize, counts: usize, distinct: i32, stateCount: i32): void {
+  for (let d = 0; d < distinct; d++) setF64(digits, d, 0);
+  let drawn: f64 = 0;
+  for (let state = 0; state < stateCount; state++) {
+    let ways: f64 = 1;
+    let gain: f64 = 0;
+    for (let d = 0; d < distinct; d++) {
+      ways *= binomial(getF64(counts, d), getF64(digits, d));
+      gain += getF64(digits, d) * getF64(values, d);
+    }
+    setF64(orders, state, ways);
+    setF64(gains, state, gain);
+    setF64(drawnOf, state, drawn);
+    drawn = nextDigits(digits, counts, distinct, drawn);
+  }
+}
+
 /**
  * trec_eval's G over the ideal ranking's gain sum (0 when that is 0): each rank i with gain
  * g_i != 0 adds g_i / log2(2 + C_i - CG_i), CG_i the ranking's cumulative gain through rank i
@@ -40,9 +66,12 @@ function countsTotal(counts: usize, distinct: i32): f64 {
  * Tie-aware: C_i is fixed. At slot x of group V (t ranks and gain A above it), CG = A + S_x
  * with S_x the gain sum of a random x-subset of the group, and the document at slot x is a
  * uniform member of that subset, so E[g_x f(S_x)] = E[(S_x / x) f(S_x)]. S_x follows the counts
- * drawn of each distinct nonzero gain (multivariate hypergeometric), updated slot to slot: group
- * V costs O(n_i V S) for V distinct nonzero gains and S states, the product over them of
- * (count + 1), at most G_STATES_MAX (else -1 is returned).
+ * drawn of each distinct nonzero gain (multivariate hypergeometric), at most G_STATES_MAX states,
+ * the product over them of (count + 1) (else -1 is returned). A group of at most G_COUNTED_SLOTS
+ * documents counts them: a state's chance at slot x is prod_d C(c_d, j_d) C(zeros, x - drawn) /
+ * C(n, x), whole numbers below 2^53, so slot x adds the sum over the states of orders times
+ * gain / log, divided once by C(n, x) x: O(n S) besides O(V S) once. A larger group's chances
+ * are carried slot to slot: O(n V S).
  * The group's documents are S.order[rawEnd[g-1] .. rawEnd[g]) of the query at `start`; in the
  * judged view (`judgedOnly`) those with label < 0 are out of the ranking. Labels are of type L.
  */
@@ -87,15 +116,31 @@ export function g<L>(labels: usize, start: i32, gainCol: i32, constants: usize, 
     const stateCount = <i32>states;
     let now = S.states;
     let after = S.states2;
-    for (let state = 0; state < stateCount; state++) setF64(now, state, 0);
-    setF64(now, 0, 1);
     const zeros = n - countsTotal(counts, distinct);
+    const counted = n > 1 && n <= G_COUNTED_SLOTS;
+    if (counted) {
+      countStates(S.states, S.states2, S.states3, digits, values, counts, distinct, stateCount);
+    } else {
+      for (let state = 0; state < stateCount; state++) setF64(now, state, 0);
+      setF64(now, 0, 1);
+    }
     for (let x: f64 = 1; x <= n; x++) {
       cost += Math.max(walkNext(), 1);
       let expected: f64 = 0;
       if (n == 1) {
         // one document, drawn for sure: the term the states give (1 * (g / 1) is g)
         if (groupGain != 0) expected = groupGain / logOf(2 + cost - (above + groupGain));
+      } else if (counted) {
+        // the states within reach at slot x (drawn <= x, x - drawn <= zeros) with a gain
+        const orders = S.states;
+        const gains = S.states2;
+        const drawnOf = S.states3;
+        for (let state = 0; state < stateCount; state++) {
+          const drawn = getF64(drawnOf, state);
+          if (getF64(gains, state) == 0 || drawn > x || x - drawn > zeros) continue;
+          expected += (getF64(orders, state) * binomial(zeros, x - drawn) * getF64(gains, state)) / logOf(2 + cost - (above + getF64(gains, state)));
+        }
+        expected = expected / (binomial(n, x) * x);
       } else {
         // draw the x-th document: of gain d (from the state one lower in d) or of gain 0, and
         // add each state's part of E[(S_x / x) f(A + S_x)]

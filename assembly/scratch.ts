@@ -46,9 +46,10 @@ export let judgedEnd: usize = 0;
 /** work arrays of the kernels that need one or two besides the group table (f64; ERR, infAP, IPrec, G) */
 export let work: usize = 0;
 export let work2: usize = 0;
-/** G's chances of the counts drawn per distinct gain, in two buffers that take turns (f64; room for the plan's stateCount) */
+/** G's chances of the counts drawn per distinct gain, in two buffers that take turns; a counted group's orders, gain sums and counts drawn per state (f64; room for the plan's stateCount) */
 export let states: usize = 0;
 export let states2: usize = 0;
+export let states3: usize = 0;
 /** IPrec's candidate groups (15 numbers each), their candidates' slots, its heap of candidate values (4 numbers each; f64), and the groups a value moves (i32) */
 export let iprecGroups: usize = 0;
 export let iprecSlots: usize = 0;
@@ -101,7 +102,7 @@ export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, mea
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
   const ints = cap * 5 + 2 * <usize>COUNTED_LEVELS + <usize>gainCount * GAIN_SIZE + <usize>measureCount * ROW_SIZE + <usize>COUNT_CELLS + 1;
-  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 15 + 1 + 4 + 1) + <usize>IPREC_ROW_ROOM + 2 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 10 * <usize>IPREC_CACHE + <usize>FREE_ORDERS_SIZE + (<usize>idealCapacity + 1) + 2 * cap;
+  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 15 + 1 + 4 + 1) + <usize>IPREC_ROW_ROOM + 3 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 10 * <usize>IPREC_CACHE + <usize>FREE_ORDERS_SIZE + (<usize>idealCapacity + 1) + 2 * cap;
   return doubles * 8 + ints * 4 + 2 * RUNNING_SUM_BYTES + 64;
 }
 
@@ -128,7 +129,8 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   iprecBest = iprecRows + <usize>IPREC_ROW_ROOM * 8;
   states = iprecBest + cap * 8;
   states2 = states + <usize>stateCount * 8;
-  gainLevels = states2 + <usize>stateCount * 8;
+  states3 = states2 + <usize>stateCount * 8;
+  gainLevels = states3 + <usize>stateCount * 8;
   iprecCache = gainLevels + 2 * <usize>IDEAL_LEVELS_MAX * 8;
   iprecLevels = iprecCache + 3 * <usize>IPREC_CACHE * 8;
   const freeTable = iprecLevels + 7 * <usize>IPREC_CACHE * 8;

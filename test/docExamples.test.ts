@@ -3,7 +3,7 @@ import { adjustPValues, backendInfo, evaluate, evaluateBatch, evaluateRun, Featu
 import { meanOf } from '../src/core/means.js';
 import { FeatureTies } from '../src/features/featureTies.js';
 import { parseAnyMeasure } from '../src/measures/expandNames.js';
-import { FREE_ORDERS, freeOrdersRow } from '../src/reference/freeOrders.js';
+import { binomial, FREE_ORDERS, freeOrdersRow } from '../src/reference/freeOrders.js';
 import { log2 } from '../src/reference/log2.js';
 
 /** The values the doc comments' @example lines show, one by one. */
@@ -21,6 +21,7 @@ describe('the doc comments\' examples', () => {
     expect(parseAnyMeasure('P_5').cutoff).toBe(5);
     expect(log2(8)).toBe(3);
     expect(FREE_ORDERS[freeOrdersRow(2) + 3]).toBe(10);
+    expect(binomial(5, 2)).toBe(10);
     expect(meanOf([0.5, 2], 0, 2, true)).toBe(1);
     expect(adjustPValues([0.01, 0.04, 0.03], 'holm').map((p) => +p.toFixed(12))).toEqual([0.03, 0.06, 0.06]);
     expect(randomizationTest([1, 1, 1], [0, 0, 0], 999)).toBeCloseTo(0.25, 1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNT_CELLS, FREE_ORDERS, freeOrdersRow } from '../src/reference/freeOrders.js';
+import { binomial as tableBinomial, COUNT_CELLS, FREE_ORDERS, freeOrdersRow } from '../src/reference/freeOrders.js';
 
 /** C(m, j) in exact integers. */
 function binomial(m: number, j: number): bigint {
@@ -20,5 +20,13 @@ describe('the free orders of a counted group (IPrec)', () => {
       }
     }
     expect(checked).toBe(FREE_ORDERS.length);
+  });
+
+  it('hold C(a, b) for every a <= 43 (the binomials of a counted G group)', () => {
+    for (let a = 0; a <= 43; a++) {
+      for (let b = 0; b <= a; b++) expect(tableBinomial(a, b), `C(${a}, ${b})`).toBe(Number(binomial(a, b)));
+    }
+    // C(44, 22) is past the table's rows: 43 is the largest group counted
+    expect(23 * 23).toBeGreaterThan(COUNT_CELLS);
   });
 });

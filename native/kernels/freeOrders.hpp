@@ -33,4 +33,7 @@ inline const double* freeOrdersRow(int j) {
   return orders.table.data() + orders.start[j];
 }
 
+/** C(a, b), exact, from the table: for 0 <= b <= a with (b + 1)(a - b + 1) <= COUNT_CELLS (every a <= 43). */
+inline double binomial(double a, double b) { return freeOrdersRow(static_cast<int>(b))[static_cast<int>(a - b)]; }
+
 }  // namespace tie_eval

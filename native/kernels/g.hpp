@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdint>
 #include "codes.hpp"
+#include "freeOrders.hpp"
 #include "gain.hpp"
 #include "idealLevels.hpp"
 #include "log2.hpp"
@@ -38,6 +39,31 @@ inline double countsTotal(const double* counts, int distinct) {
   return total;
 }
 
+/** A group of at most this many documents is counted (see g): every binomial it needs is in the free-orders table. */
+constexpr double G_COUNTED_SLOTS = 43;
+
+/**
+ * A counted group's states (digits counted up state by state): the orders of its draws of each
+ * gain, prod over d of C(counts[d], j_d), to `orders`, its gain sum to `gains` and its count
+ * drawn to `drawnOf`. `digits` is scratch.
+ */
+inline void countStates(double* orders, double* gains, double* drawnOf, double* digits, const double* values, const double* counts, int distinct, int stateCount) {
+  std::fill(digits, digits + distinct, 0.0);
+  double drawn = 0;
+  for (int state = 0; state < stateCount; state++) {
+    double ways = 1;
+    double gain = 0;
+    for (int d = 0; d < distinct; d++) {
+      ways *= binomial(counts[d], digits[d]);
+      gain += digits[d] * values[d];
+    }
+    orders[state] = ways;
+    gains[state] = gain;
+    drawnOf[state] = drawn;
+    drawn = nextDigits(digits, counts, distinct, drawn);
+  }
+}
+
 /**
  * trec_eval's G over the ideal ranking's gain sum (0 when that is 0): each rank i with gain
  * g_i != 0 adds g_i / log2(2 + C_i - CG_i), CG_i the ranking's cumulative gain through rank i
@@ -46,9 +72,12 @@ inline double countsTotal(const double* counts, int distinct) {
  * Tie-aware: C_i is fixed. At slot x of group V (t ranks and gain A above it), CG = A + S_x
  * with S_x the gain sum of a random x-subset of the group, and the document at slot x is a
  * uniform member of that subset, so E[g_x f(S_x)] = E[(S_x / x) f(S_x)]. S_x follows the counts
- * drawn of each distinct nonzero gain (multivariate hypergeometric), updated slot to slot: group
- * V costs O(n_i V S) for V distinct nonzero gains and S states, the product over them of
- * (count + 1), at most G_STATES_MAX (else -1 is returned).
+ * drawn of each distinct nonzero gain (multivariate hypergeometric), at most G_STATES_MAX states,
+ * the product over them of (count + 1) (else -1 is returned). A group of at most G_COUNTED_SLOTS
+ * documents counts them: a state's chance at slot x is prod_d C(c_d, j_d) C(zeros, x - drawn) /
+ * C(n, x), whole numbers below 2^53, so slot x adds the sum over the states of orders times
+ * gain / log, divided once by C(n, x) x: O(n S) besides O(V S) once. A larger group's chances
+ * are carried slot to slot: O(n V S).
  * The group's documents are s.order[rawEnd[g-1] .. rawEnd[g]) of the query at `start`; in the
  * judged view (`judgedOnly`) those with label < 0 are out of the ranking.
  */
@@ -96,15 +125,31 @@ double g(Scratch& s, const L* labels, int64_t start, const Plan& plan, int gainC
     s.ensureStates(stateCount);
     double* now = s.states.data();
     double* after = s.states2.data();
-    std::fill(now, now + stateCount, 0.0);
-    now[0] = 1;
     const double zeros = n - countsTotal(counts, distinct);
+    const bool counted = n > 1 && n <= G_COUNTED_SLOTS;
+    if (counted) {
+      countStates(s.states.data(), s.states2.data(), s.states3.data(), digits, values, counts, distinct, stateCount);
+    } else {
+      std::fill(now, now + stateCount, 0.0);
+      now[0] = 1;
+    }
     for (double x = 1; x <= n; x++) {
       cost += std::max(walk.next(), 1.0);
       double expected = 0;
       if (n == 1) {
         // one document, drawn for sure: the term the states give (1 * (g / 1) is g)
         if (groupGain != 0) expected = groupGain / logOf(s, 2 + cost - (above + groupGain));
+      } else if (counted) {
+        // the states within reach at slot x (drawn <= x, x - drawn <= zeros) with a gain
+        const double* orders = s.states.data();
+        const double* gains = s.states2.data();
+        const double* drawnOf = s.states3.data();
+        for (int state = 0; state < stateCount; state++) {
+          const double drawn = drawnOf[state];
+          if (gains[state] == 0 || drawn > x || x - drawn > zeros) continue;
+          expected += (orders[state] * binomial(zeros, x - drawn) * gains[state]) / logOf(s, 2 + cost - (above + gains[state]));
+        }
+        expected = expected / (binomial(n, x) * x);
       } else {
         // draw the x-th document: of gain d (from the state one lower in d) or of gain 0, and
         // add each state's part of E[(S_x / x) f(A + S_x)]

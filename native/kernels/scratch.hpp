@@ -62,9 +62,10 @@ struct Scratch {
   /** work arrays of the kernels that need one or two besides the group table (ERR, infAP, IPrec) */
   std::vector<double> work;
   std::vector<double> work2;
-  /** G's chances of the counts drawn per distinct gain, in two buffers that take turns */
+  /** G's chances of the counts drawn per distinct gain, in two buffers that take turns; a counted group's orders, gain sums and counts drawn per state */
   std::vector<double> states;
   std::vector<double> states2;
+  std::vector<double> states3;
   /** IPrec's candidate groups (15 numbers each), their candidates' slots, its heap of candidate values (4 numbers each), and the groups a value moves */
   std::vector<double> iprecGroups;
   std::vector<double> iprecSlots;
@@ -124,6 +125,7 @@ struct Scratch {
     if (states.size() >= count) return;
     states.resize(std::max(count, 2 * states.size()));
     states2.resize(states.size());
+    states3.resize(states.size());
   }
 
   /** Makes room for m ideal labels. */

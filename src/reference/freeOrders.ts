@@ -26,3 +26,11 @@ for (let j = 0; j < COUNT_CELLS; j++) {
 export function freeOrdersRow(j: number): number {
   return START[j]!;
 }
+
+/**
+ * C(a, b), exact, from the table: for 0 <= b <= a with (b + 1)(a - b + 1) <= COUNT_CELLS (every a <= 43).
+ * @example binomial(5, 2) // 10
+ */
+export function binomial(a: number, b: number): number {
+  return FREE_ORDERS[START[b]! + a - b]!;
+}

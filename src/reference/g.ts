@@ -1,6 +1,7 @@
 import type { LabelArray } from '../core/labels.js';
 import { G_STATES_MAX } from '../measures/codes.js';
 import type { Plan } from '../measures/plan.js';
+import { binomial } from './freeOrders.js';
 import { gainOf } from './gain.js';
 import { log2 } from './log2.js';
 import { IdealWalk, idealGainSum } from './idealLevels.js';
@@ -16,9 +17,12 @@ const walk = new IdealWalk();
  * Tie-aware: C_i is fixed. At slot x of group V (t ranks and gain A above it), CG = A + S_x
  * with S_x the gain sum of a random x-subset of the group, and the document at slot x is a
  * uniform member of that subset, so E[g_x f(S_x)] = E[(S_x / x) f(S_x)]. S_x follows the counts
- * drawn of each distinct nonzero gain (multivariate hypergeometric), updated slot to slot: group
- * V costs O(n_i V S) for V distinct nonzero gains and S states, the product over them of
- * (count + 1), at most G_STATES_MAX (else -1 is returned).
+ * drawn of each distinct nonzero gain (multivariate hypergeometric), at most G_STATES_MAX states,
+ * the product over them of (count + 1) (else -1 is returned). A group of at most G_COUNTED_SLOTS
+ * documents counts them: a state's chance at slot x is prod_d C(c_d, j_d) C(zeros, x - drawn) /
+ * C(n, x), whole numbers below 2^53, so slot x adds the sum over the states of orders times
+ * gain / log, divided once by C(n, x) x: O(n S) besides O(V S) once. A larger group's chances
+ * are carried slot to slot: O(n V S).
  * The group's documents are s.order[rawEnd[g-1] .. rawEnd[g]) of the query at `start`; in the
  * judged view (`judgedOnly`) those with label < 0 are out of the ranking.
  */
@@ -63,15 +67,31 @@ export function g(s: Scratch, labels: LabelArray, start: number, plan: Plan, gai
     s.ensureStates(states);
     let now = s.states;
     let after = s.states2;
-    now.fill(0, 0, states);
-    now[0] = 1;
     const zeros = n - countsTotal(counts, distinct);
+    const counted = n > 1 && n <= G_COUNTED_SLOTS;
+    if (counted) {
+      countStates(s.states, s.states2, s.states3, digits, values, counts, distinct, states);
+    } else {
+      now.fill(0, 0, states);
+      now[0] = 1;
+    }
     for (let x = 1; x <= n; x++) {
       cost += Math.max(walk.next(), 1);
       let expected = 0;
       if (n === 1) {
         // one document, drawn for sure: the term the states give (1 * (g / 1) is g)
         if (groupGain !== 0) expected = groupGain / logOf(s, 2 + cost - (above + groupGain));
+      } else if (counted) {
+        // the states within reach at slot x (drawn <= x, x - drawn <= zeros) with a gain
+        const orders = s.states;
+        const gains = s.states2;
+        const drawnOf = s.states3;
+        for (let state = 0; state < states; state++) {
+          const drawn = drawnOf[state]!;
+          if (gains[state] === 0 || drawn > x || x - drawn > zeros) continue;
+          expected += (orders[state]! * binomial(zeros, x - drawn) * gains[state]!) / logOf(s, 2 + cost - (above + gains[state]!));
+        }
+        expected = expected / (binomial(n, x) * x);
       } else {
         // draw the x-th document: of gain d (from the state one lower in d) or of gain 0, and
         // add each state's part of E[(S_x / x) f(A + S_x)]
@@ -141,4 +161,29 @@ function countsTotal(counts: Float64Array, distinct: number): number {
   let total = 0;
   for (let d = 0; d < distinct; d++) total += counts[d]!;
   return total;
+}
+
+/** A group of at most this many documents is counted (see g): every binomial it needs is in the free-orders table. */
+const G_COUNTED_SLOTS = 43;
+
+/**
+ * A counted group's states (digits counted up state by state): the orders of its draws of each
+ * gain, prod over d of C(counts[d], j_d), to `orders`, its gain sum to `gains` and its count
+ * drawn to `drawnOf`. `digits` is scratch.
+ */
+function countStates(orders: Float64Array, gains: Float64Array, drawnOf: Float64Array, digits: Float64Array, values: Float64Array, counts: Float64Array, distinct: number, stateCount: number): void {
+  digits.fill(0, 0, distinct);
+  let drawn = 0;
+  for (let state = 0; state < stateCount; state++) {
+    let ways = 1;
+    let gain = 0;
+    for (let d = 0; d < distinct; d++) {
+      ways *= binomial(counts[d]!, digits[d]!);
+      gain += digits[d]! * values[d]!;
+    }
+    orders[state] = ways;
+    gains[state] = gain;
+    drawnOf[state] = drawn;
+    drawn = nextDigits(digits, counts, distinct, drawn);
+  }
 }

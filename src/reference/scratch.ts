@@ -54,9 +54,10 @@ export class Scratch {
   /** work arrays of the kernels that need one or two besides the group table (ERR, infAP, IPrec) */
   work = new Float64Array(0);
   work2 = new Float64Array(0);
-  /** G's chances of the counts drawn per distinct gain, in two buffers that take turns */
+  /** G's chances of the counts drawn per distinct gain, in two buffers that take turns; a counted group's orders, gain sums and counts drawn per state */
   states = new Float64Array(0);
   states2 = new Float64Array(0);
+  states3 = new Float64Array(0);
   /** IPrec's candidate groups (15 numbers each), their candidates' slots, its heap of candidate values (4 numbers each), and the groups a value moves */
   iprecGroups = new Float64Array(0);
   iprecSlots = new Float64Array(0);
@@ -115,6 +116,7 @@ export class Scratch {
     if (this.states.length >= count) return;
     this.states = new Float64Array(Math.max(count, 2 * this.states.length));
     this.states2 = new Float64Array(this.states.length);
+    this.states3 = new Float64Array(this.states.length);
   }
 
   /** Makes room for m ideal labels. */
