@@ -61,11 +61,18 @@ describe.each(BACKENDS)('bad input gives a clear error ($name backend)', ({ opti
       [['a', 'b', 'c', 'd', 'x', 'y', 'x', 'z', 'x'], /query 1: document 'x' appears twice, at positions 0 and 2 /],
       [['a', 'a', 'c', 'c', 'x', 'y', 'z', 'w', 'v'], /query 0: document 'c' appears twice, at positions 2 and 3 /],
       [['a', 'b', 'c', 'd', 'x', 'x', 7, 'z', 'w'], /query 1: docs\[6\] is number, not a string/],
+      // ids of one length and last character are compared in full
+      [['q1', 'r1', 's1', 't1', 'xy9', 'zy9', 'xy9', 'zx9', 'wy9'], /query 1: document 'xy9' appears twice, at positions 0 and 2 /],
+      [['', 'b', '', 'd', 'x', 'y', 'z', 'w', 'v'], /query 0: document '' appears twice, at positions 0 and 2 /],
     ];
     for (const [docs, message] of cases) {
       for (const ties of ['trec', 'average', 'input', 'optimistic'] as const) {
         expect(() => evaluateBatch({ scores, labels, offsets, docs: docs as string[] }, ['AP'], { ...options, ties }), `${docs.join(' ')} ${ties}`).toThrow(message);
       }
+    }
+    for (const ties of ['trec', 'average'] as const) {
+      const docs = ['ab1', 'cb1', 'db1', 'eb1', 'x9', 'y9', 'z9', 'w9', 'v9'];
+      expect(evaluateBatch({ scores, labels, offsets, docs }, ['AP'], { ...options, ties }).perQuery.AP!.length).toBe(2);
     }
   });
 

@@ -5,6 +5,12 @@ import { docIdNotString, docIdTwice } from './docIdErrors.js';
 const PAIRWISE = 32;
 
 /**
+ * Per position of a small query, its id's length and last code unit as one number: ids of one
+ * query often share a long prefix, so two ids are compared in full only where these agree.
+ */
+const shapes = new Float64Array(PAIRWISE);
+
+/**
  * trecTieKeys' checks without its keys, for the tie modes that do not order by id: every id a
  * string, none twice in a query. Where a query has several ids twice, it names the one
  * trecTieKeys names (the largest in byte order) at its first two positions, so the error does
@@ -17,32 +23,30 @@ export function checkDocIds(docs: readonly string[], offsets: Uint32Array, descr
   for (let q = 0; q + 1 < offsets.length; q++) {
     const start = offsets[q]!;
     const n = offsets[q + 1]! - start;
-    for (let i = 0; i < n; i++) if (typeof docs[start + i] !== 'string') throw docIdNotString(describeQuery, q, start + i, i, docs[start + i]);
-    // the largest id twice, at its first two positions
+    // the largest id twice, at its first two positions (a third one meets the first again, and
+    // does not replace its pair)
     let first = -1;
     let second = -1;
-    const twice = (at: number, i: number): void => {
-      if (second < 0 || compareIds(docs[start + i]!, docs[start + second]!) > 0) [first, second] = [at, i];
-    };
     if (n <= PAIRWISE) {
-      for (let i = 1; i < n; i++) {
+      for (let i = 0; i < n; i++) {
         const id = docs[start + i];
+        if (typeof id !== 'string') throw docIdNotString(describeQuery, q, start + i, i, id);
+        shapes[i] = id.length * 65536 + (id.length > 0 ? id.charCodeAt(id.length - 1) : 0);
         for (let j = 0; j < i; j++) {
-          if (docs[start + j] === id) {
-            // a third one meets the first again, and does not replace its pair
-            twice(j, i);
-            break;
-          }
+          if (shapes[j] !== shapes[i] || docs[start + j] !== id) continue;
+          if (second < 0 || compareIds(id, docs[start + second]!) > 0) [first, second] = [j, i];
+          break;
         }
       }
     } else {
       seen.clear();
       for (let i = 0; i < n; i++) {
-        const id = docs[start + i]!;
+        const id = docs[start + i];
+        if (typeof id !== 'string') throw docIdNotString(describeQuery, q, start + i, i, id);
         const at = seen.get(id);
         if (at === undefined) seen.set(id, i);
         else if (at >= 0) {
-          twice(at, i);
+          if (second < 0 || compareIds(id, docs[start + second]!) > 0) [first, second] = [at, i];
           seen.set(id, -1);
         }
       }
