@@ -116,10 +116,14 @@ export function g<L>(labels: usize, start: i32, gainCol: i32, constants: usize, 
     const stateCount = <i32>states;
     let now = S.states;
     let after = S.states2;
+    // a counted group lists its states in the same buffers (their chances are not carried)
+    const orders = S.states;
+    const gains = S.states2;
+    const drawnOf = S.states3;
     const zeros = n - countsTotal(counts, distinct);
     const counted = n > 1 && n <= G_COUNTED_SLOTS;
     if (counted) {
-      countStates(S.states, S.states2, S.states3, digits, values, counts, distinct, stateCount);
+      countStates(orders, gains, drawnOf, digits, values, counts, distinct, stateCount);
     } else {
       for (let state = 0; state < stateCount; state++) setF64(now, state, 0);
       setF64(now, 0, 1);
@@ -132,9 +136,6 @@ export function g<L>(labels: usize, start: i32, gainCol: i32, constants: usize, 
         if (groupGain != 0) expected = groupGain / logOf(2 + cost - (above + groupGain));
       } else if (counted) {
         // the states within reach at slot x (drawn <= x, x - drawn <= zeros) with a gain
-        const orders = S.states;
-        const gains = S.states2;
-        const drawnOf = S.states3;
         for (let state = 0; state < stateCount; state++) {
           const drawn = getF64(drawnOf, state);
           if (getF64(gains, state) == 0 || drawn > x || x - drawn > zeros) continue;

@@ -125,10 +125,14 @@ double g(Scratch& s, const L* labels, int64_t start, const Plan& plan, int gainC
     s.ensureStates(stateCount);
     double* now = s.states.data();
     double* after = s.states2.data();
+    // a counted group lists its states in the same buffers (their chances are not carried)
+    double* orders = s.states.data();
+    double* gains = s.states2.data();
+    double* drawnOf = s.states3.data();
     const double zeros = n - countsTotal(counts, distinct);
     const bool counted = n > 1 && n <= G_COUNTED_SLOTS;
     if (counted) {
-      countStates(s.states.data(), s.states2.data(), s.states3.data(), digits, values, counts, distinct, stateCount);
+      countStates(orders, gains, drawnOf, digits, values, counts, distinct, stateCount);
     } else {
       std::fill(now, now + stateCount, 0.0);
       now[0] = 1;
@@ -141,9 +145,6 @@ double g(Scratch& s, const L* labels, int64_t start, const Plan& plan, int gainC
         if (groupGain != 0) expected = groupGain / logOf(s, 2 + cost - (above + groupGain));
       } else if (counted) {
         // the states within reach at slot x (drawn <= x, x - drawn <= zeros) with a gain
-        const double* orders = s.states.data();
-        const double* gains = s.states2.data();
-        const double* drawnOf = s.states3.data();
         for (int state = 0; state < stateCount; state++) {
           const double drawn = drawnOf[state];
           if (gains[state] == 0 || drawn > x || x - drawn > zeros) continue;

@@ -67,10 +67,14 @@ export function g(s: Scratch, labels: LabelArray, start: number, plan: Plan, gai
     s.ensureStates(states);
     let now = s.states;
     let after = s.states2;
+    // a counted group lists its states in the same buffers (their chances are not carried)
+    const orders = s.states;
+    const gains = s.states2;
+    const drawnOf = s.states3;
     const zeros = n - countsTotal(counts, distinct);
     const counted = n > 1 && n <= G_COUNTED_SLOTS;
     if (counted) {
-      countStates(s.states, s.states2, s.states3, digits, values, counts, distinct, states);
+      countStates(orders, gains, drawnOf, digits, values, counts, distinct, states);
     } else {
       now.fill(0, 0, states);
       now[0] = 1;
@@ -83,9 +87,6 @@ export function g(s: Scratch, labels: LabelArray, start: number, plan: Plan, gai
         if (groupGain !== 0) expected = groupGain / logOf(s, 2 + cost - (above + groupGain));
       } else if (counted) {
         // the states within reach at slot x (drawn <= x, x - drawn <= zeros) with a gain
-        const orders = s.states;
-        const gains = s.states2;
-        const drawnOf = s.states3;
         for (let state = 0; state < states; state++) {
           const drawn = drawnOf[state]!;
           if (gains[state] === 0 || drawn > x || x - drawn > zeros) continue;
