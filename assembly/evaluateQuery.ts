@@ -18,7 +18,7 @@ import { judgedEnds, swapView } from './judgedView';
 import { getF64, getI32, setF64 } from './memory';
 import { ndcgRel } from './ndcgRel';
 import { orderQuery, SELECT_ABOVE } from './orderQuery';
-import { judgedSlot, maxRank, planFlags, planMeasures, rowField, rowInt } from './plan';
+import { judgedSlot, maxRank, planFlags, planMeasures, planReadsAll, planViews, rowField, rowInt } from './plan';
 import { precision } from './precision';
 import { rbp, rbpResid } from './rbp';
 import { recall } from './recall';
@@ -54,17 +54,14 @@ export function evaluateQuery<L>(
 ): i32 {
   const count = planMeasures();
   const judgedOnly = (planFlags() & PLAN_FLAG_JUDGED_ONLY) != 0;
-  // the deepest position any measure reads: its cut-off, its rank of R (DEPTH_RELEVANT), else the
-  // whole ranking (also for a measure of the judged view, whose ranks lie anywhere)
-  let depth: f64 = 0;
-  let views = judgedOnly;
-  for (let row = 0; row < count; row++) {
-    const cutoff = rowField(row, ROW_CUTOFF);
-    const own = (rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
-    views = views || own;
-    const whole = judgedOnly || own;
-    const need = whole ? <f64>n : rowInt(row, ROW_DEPTH) == DEPTH_RELEVANT ? rprecDepth(rowField(row, ROW_PARAM), getF64(constants, at + rowInt(row, ROW_THRESHOLD))) : cutoff > 0 ? cutoff : <f64>n;
-    depth = Math.max(depth, need);
+  // the deepest position any measure reads: the whole ranking (see planReadsAll), else its
+  // cut-off or its rank of R (DEPTH_RELEVANT)
+  let depth: f64 = planReadsAll() ? <f64>n : 0;
+  if (!planReadsAll()) {
+    for (let row = 0; row < count; row++) {
+      const need = rowInt(row, ROW_DEPTH) == DEPTH_RELEVANT ? rprecDepth(rowField(row, ROW_PARAM), getF64(constants, at + rowInt(row, ROW_THRESHOLD))) : rowField(row, ROW_CUTOFF);
+      depth = Math.max(depth, need);
+    }
   }
   depth = Math.min(depth, <f64>n);
   // -M: the positions past maxRank are cut (in average mode, past the tie group crossing it)
@@ -88,7 +85,7 @@ export function evaluateQuery<L>(
   S.iprecBestCol = -1;
   S.dcgSum.key = -1;
   S.apSum.key = -1;
-  if (views) judgedEnds();
+  if (planViews()) judgedEnds();
   if (judgedOnly) swapView();
   const plain = mode == TREC || mode == INPUT;
   const broken = mode != AVERAGE;

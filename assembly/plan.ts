@@ -1,4 +1,4 @@
-import { GAIN_FIELD_REL, GAIN_FIELD_TABLE, GAIN_FIELD_TABLE_PAIRS, GAIN_FIELD_TRANSFORM, GAIN_FIELD_TYPE, GAIN_SIZE, HEADER_CONSTANTS, HEADER_FLAGS, HEADER_GAINS, HEADER_LEVELS, HEADER_MAX_RANK, HEADER_MEASURES, HEADER_SIZE, ROW_SIZE } from './codes';
+import { GAIN_FIELD_REL, GAIN_FIELD_TABLE, GAIN_FIELD_TABLE_PAIRS, GAIN_FIELD_TRANSFORM, GAIN_FIELD_TYPE, GAIN_SIZE, HEADER_CONSTANTS, HEADER_FLAGS, HEADER_GAINS, HEADER_LEVELS, HEADER_MAX_RANK, HEADER_MEASURES, HEADER_SIZE, DEPTH_RELEVANT, PLAN_FLAG_JUDGED_ONLY, ROW_CUTOFF, ROW_DEPTH, ROW_FLAG_JUDGED_ONLY, ROW_FLAGS, ROW_SIZE } from './codes';
 import { getF64, getI32, setI32 } from './memory';
 import * as S from './scratch';
 
@@ -19,6 +19,8 @@ let thresholds: usize = 0;
 let gainFields: usize = 0;
 let rows: usize = 0;
 let poolValues: usize = 0;
+let viewsJudged = false;
+let readsAllRanks = false;
 
 /** Reads the plan at `plan` for the kernels that follow (the scratch must be laid out: see gainInts). */
 export function decodePlan(plan: usize): void {
@@ -39,6 +41,11 @@ export function decodePlan(plan: usize): void {
     for (let f = 0; f < GAIN_SIZE; f++) setI32(S.gainInts, c * GAIN_SIZE + f, <i32>getF64(gainFields, c * GAIN_SIZE + f));
   }
   for (let p = 0; p < measureCount * ROW_SIZE; p++) setI32(S.rowInts, p, <i32>getF64(rows, p));
+  // once per plan, not per query: what evaluateQuery's depth needs of the rows
+  viewsJudged = (flagBits & PLAN_FLAG_JUDGED_ONLY) != 0;
+  for (let row = 0; row < measureCount; row++) viewsJudged = viewsJudged || (rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
+  readsAllRanks = viewsJudged;
+  for (let row = 0; row < measureCount; row++) readsAllRanks = readsAllRanks || (rowInt(row, ROW_DEPTH) != DEPTH_RELEVANT && !(rowField(row, ROW_CUTOFF) > 0));
 }
 
 @inline export function planMeasures(): i32 {
@@ -65,6 +72,19 @@ export function decodePlan(plan: usize): void {
 /** PLAN_FLAG_ bits. */
 @inline export function planFlags(): i32 {
   return flagBits;
+}
+
+/** Whether a measure reads the judged view: -J after -M, or a judged_only row. */
+@inline export function planViews(): bool {
+  return viewsJudged;
+}
+
+/**
+ * Whether a measure reads the whole ranking whatever R: one of the judged view (its ranks lie
+ * anywhere), or one without a cut-off other than R-precision's (DEPTH_RELEVANT).
+ */
+@inline export function planReadsAll(): bool {
+  return readsAllRanks;
 }
 
 @inline export function threshold(t: i32): f64 {

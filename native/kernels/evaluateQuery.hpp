@@ -48,17 +48,14 @@ template <typename L>
 int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys, int64_t start, int n, int mode, const Plan& plan, const double* constants, int64_t at, Scratch& s, double* out, int64_t q, int64_t queries) {
   const int count = plan.measures();
   const bool judgedOnly = (plan.flags() & PLAN_FLAG_JUDGED_ONLY) != 0;
-  // the deepest position any measure reads: its cut-off, its rank of R (DEPTH_RELEVANT), else the
-  // whole ranking (also for a measure of the judged view, whose ranks lie anywhere)
-  double depth = 0;
-  bool views = judgedOnly;
-  for (int row = 0; row < count; row++) {
-    const double cutoff = plan.rowField(row, ROW_CUTOFF);
-    const bool own = (plan.rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
-    views = views || own;
-    const bool whole = judgedOnly || own;
-    const double need = whole ? n : plan.rowInt(row, ROW_DEPTH) == DEPTH_RELEVANT ? rprecDepth(plan.rowField(row, ROW_PARAM), constants[at + plan.rowInt(row, ROW_THRESHOLD)]) : cutoff > 0 ? cutoff : n;
-    depth = std::max(depth, need);
+  // the deepest position any measure reads: the whole ranking (see Plan::readsAll), else its
+  // cut-off or its rank of R (DEPTH_RELEVANT)
+  double depth = plan.readsAll() ? n : 0;
+  if (!plan.readsAll()) {
+    for (int row = 0; row < count; row++) {
+      const double need = plan.rowInt(row, ROW_DEPTH) == DEPTH_RELEVANT ? rprecDepth(plan.rowField(row, ROW_PARAM), constants[at + plan.rowInt(row, ROW_THRESHOLD)]) : plan.rowField(row, ROW_CUTOFF);
+      depth = std::max(depth, need);
+    }
   }
   depth = std::min(depth, static_cast<double>(n));
   // -M: the positions past maxRank are cut (in average mode, past the tie group crossing it)
@@ -83,7 +80,7 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
   s.iprecBestCol = -1;
   s.dcgSum.key = -1;
   s.apSum.key = -1;
-  if (views) judgedEnds(s);
+  if (plan.views()) judgedEnds(s);
   if (judgedOnly) swapView(s);
   const bool plain = mode == TREC || mode == INPUT;
   const bool broken = mode != AVERAGE;

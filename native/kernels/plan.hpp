@@ -21,6 +21,8 @@ struct Plan {
   const double* gainFields;
   const double* rows;
   const double* poolValues;
+  bool readsAllRanks = false;
+  bool viewsJudged = false;
 
   explicit Plan(const double* packed)
       : measureCount(static_cast<int>(packed[HEADER_MEASURES])),
@@ -33,7 +35,13 @@ struct Plan {
         thresholds(packed + HEADER_SIZE),
         gainFields(thresholds + levelCount),
         rows(gainFields + GAIN_SIZE * gainCount),
-        poolValues(rows + ROW_SIZE * measureCount) {}
+        poolValues(rows + ROW_SIZE * measureCount) {
+    // once per plan, not per query: what evaluateQuery's depth needs of the rows
+    viewsJudged = (flagBits & PLAN_FLAG_JUDGED_ONLY) != 0;
+    for (int row = 0; row < measureCount; row++) viewsJudged = viewsJudged || (rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
+    readsAllRanks = viewsJudged;
+    for (int row = 0; row < measureCount; row++) readsAllRanks = readsAllRanks || (rowInt(row, ROW_DEPTH) != DEPTH_RELEVANT && !(rowField(row, ROW_CUTOFF) > 0));
+  }
 
   int measures() const { return measureCount; }
   int levels() const { return levelCount; }
@@ -43,6 +51,13 @@ struct Plan {
   double maxRank() const { return maxRankValue; }
   /** PLAN_FLAG_ bits. */
   int flags() const { return flagBits; }
+  /** Whether a measure reads the judged view: -J after -M, or a judged_only row. */
+  bool views() const { return viewsJudged; }
+  /**
+   * Whether a measure reads the whole ranking whatever R: one of the judged view (its ranks lie
+   * anywhere), or one without a cut-off other than R-precision's (DEPTH_RELEVANT).
+   */
+  bool readsAll() const { return readsAllRanks; }
   int poolSize() const { return poolCount; }
   double threshold(int t) const { return thresholds[t]; }
   /** Field `field` (a GAIN_FIELD_ index) of gain column `c`. */

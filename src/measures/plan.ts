@@ -88,6 +88,13 @@ export interface Plan {
   readonly maxRank: number;
   /** PlanFlag bits: JUDGED_ONLY drops unjudged documents after the maxRank cut; NEEDS_ORDER orders every query. */
   readonly flags: number;
+  /** Whether a measure reads the judged view: -J after -M (JUDGED_ONLY), or a judged_only row. */
+  readonly views: boolean;
+  /**
+   * Whether a measure reads the whole ranking whatever R: one of the judged view (its ranks lie
+   * anywhere), or one without a cut-off other than R-precision's (Depth.RELEVANT).
+   */
+  readonly readsAll: boolean;
   /**
    * The whole plan as one Float64Array, the form the compiled kernels read: the header (see
    * Header), the levels, GAIN_SIZE fields per gain column, ROW_SIZE fields per measure, the pool.
@@ -187,6 +194,11 @@ export function compilePlan(names: readonly string[], options: PlanOptions = {})
   const maxRank = options.maxRank ?? 0;
   const flags = (options.judgedOnly === true ? PlanFlag.JUDGED_ONLY : 0) | (measures.some((m) => m.measure.needsOrder === true) ? PlanFlag.NEEDS_ORDER : 0);
   const header = [measures.length, thresholds.length, gains.length, constants, maxRank, flags, pool.length];
+  // once per plan, not per query: what evaluateQuery's depth needs of the rows
+  let views = (flags & PlanFlag.JUDGED_ONLY) !== 0;
+  for (let row = 0; row < measures.length; row++) views = views || (rows[row * ROW_SIZE + Row.FLAGS]! & RowFlag.JUDGED_ONLY) !== 0;
+  let readsAll = views;
+  for (let row = 0; row < measures.length; row++) readsAll = readsAll || (rows[row * ROW_SIZE + Row.DEPTH] !== Depth.RELEVANT && !(rows[row * ROW_SIZE + Row.CUTOFF]! > 0));
   const gainFields = gains.flatMap((g) => [g.type, g.rel, g.table, g.pairs, g.transform]);
   return {
     measures,
@@ -201,6 +213,8 @@ export function compilePlan(names: readonly string[], options: PlanOptions = {})
     constantsPerQuery: constants,
     maxRank,
     flags,
+    views,
+    readsAll,
     packed: Float64Array.from([...header, ...thresholds, ...gainFields, ...rows, ...pool]),
   };
 }

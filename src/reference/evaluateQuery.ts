@@ -60,18 +60,15 @@ export function evaluateQuery(
   const rows = plan.rows;
   const count = plan.measures.length;
   const judgedOnly = (plan.flags & PlanFlag.JUDGED_ONLY) !== 0;
-  // the deepest position any measure reads: its cut-off, its rank of R (Depth.RELEVANT), else the
-  // whole ranking (also for a measure of the judged view, whose ranks lie anywhere)
-  let depth = 0;
-  let views = judgedOnly;
-  for (let row = 0; row < count; row++) {
-    const r = row * ROW_SIZE;
-    const cutoff = rows[r + Row.CUTOFF]!;
-    const own = (rows[r + Row.FLAGS]! & RowFlag.JUDGED_ONLY) !== 0;
-    views = views || own;
-    const whole = judgedOnly || own;
-    const need = whole ? n : rows[r + Row.DEPTH] === Depth.RELEVANT ? rprecDepth(rows[r + Row.PARAM]!, constants[at + rows[r + Row.THRESHOLD]!]!) : cutoff > 0 ? cutoff : n;
-    depth = Math.max(depth, need);
+  // the deepest position any measure reads: the whole ranking (see Plan.readsAll), else its
+  // cut-off or its rank of R (Depth.RELEVANT)
+  let depth = plan.readsAll ? n : 0;
+  if (!plan.readsAll) {
+    for (let row = 0; row < count; row++) {
+      const r = row * ROW_SIZE;
+      const need = rows[r + Row.DEPTH] === Depth.RELEVANT ? rprecDepth(rows[r + Row.PARAM]!, constants[at + rows[r + Row.THRESHOLD]!]!) : rows[r + Row.CUTOFF]!;
+      depth = Math.max(depth, need);
+    }
   }
   depth = Math.min(depth, n);
   // -M: the positions past maxRank are cut (in average mode, past the tie group crossing it)
@@ -96,7 +93,7 @@ export function evaluateQuery(
   s.iprecBestCol = -1;
   s.dcgSum.key = -1;
   s.apSum.key = -1;
-  if (views) judgedEnds(s);
+  if (plan.views) judgedEnds(s);
   if (judgedOnly) swapView(s);
   const plain = mode === TREC || mode === INPUT;
   const broken = mode !== AVERAGE;
