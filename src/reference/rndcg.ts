@@ -1,3 +1,4 @@
+import { dcg } from './dcg.js';
 import { IdealWalk, idealCount } from './idealLevels.js';
 import type { Scratch } from './scratch.js';
 
@@ -9,7 +10,8 @@ const walk = new IdealWalk();
  * stopping at the ranking's end; and when the ranking runs past rank N+ + 1, once more
  * DCG_n / IDCG_(N+) (trec_eval adds that term only then).
  * 0 when R = 0 or no rank counts (trec_eval prints nan there). The ranks b do not depend on the
- * order, so the tie-aware value is linear: each rank takes its group's mean gain.
+ * order, so the tie-aware value is linear: each rank takes its group's mean gain. DCG_b is the
+ * query's running DCG (see dcg), which other rows of the column share.
  */
 export function rndcg(s: Scratch, gainCol: number, relevant: number, constants: Float64Array, slot: number, plain: boolean): number {
   if (relevant === 0) return 0;
@@ -17,34 +19,25 @@ export function rndcg(s: Scratch, gainCol: number, relevant: number, constants: 
   const positives = idealCount(constants, slot);
   s.ensureDiscount(positives);
   walk.start(constants, slot);
+  // DCG_n from the query's running DCG, which keeps DCG_b for every rank b through n
+  const whole = dcg(s, gainCol, 0, plain);
+  const run = s.dcgSum;
   let ideal = 0;
-  let dcg = 0;
-  let carry = 0; // Kahan on the DCG, as dcg() keeps it
   let sum = 0;
   let count = 0;
   let level = 0;
   let boundary = levels > 0 ? constants[slot + 2]! : -1;
-  let g = 0;
-  let start = 0;
-  const last = Math.max(s.n, positives);
-  for (let rank = 1; rank <= last; rank++) {
-    if (rank <= positives) ideal += walk.next() * s.discount[rank]!;
-    if (rank <= s.n) {
-      while (s.groupEnd[g]! < rank) start = s.groupEnd[g++]!;
-      const term = (s.groupGain[g * s.gains + gainCol]! / (s.groupEnd[g]! - start)) * s.discount[rank]! - carry;
-      const next = dcg + term;
-      carry = plain ? 0 : next - dcg - term;
-      dcg = next;
-    }
+  for (let rank = 1; rank <= positives; rank++) {
+    ideal += walk.next() * s.discount[rank]!;
     if (rank === boundary) {
-      sum += dcg / ideal;
+      sum += run.values[Math.min(rank, run.rank)]! / ideal;
       count++;
       level++;
       boundary = level < levels ? boundary + constants[slot + 2 + 2 * level]! : -1;
     }
   }
   if (s.n > positives + 1 && ideal > 0) {
-    sum += dcg / ideal;
+    sum += whole / ideal;
     count++;
   }
   return count > 0 ? sum / count : 0;
