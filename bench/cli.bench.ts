@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
 import { SIX_AT_10 } from './backends.bench.js';
 import { writeInDegreeTrec, type Variant } from './indegree.js';
-import { collect, printSection, results } from './report.js';
+import { ROUNDS, addRounds, collectRounds, printSection, type Row } from './report.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const BIN = `${ROOT}dist/cli/bin.js`;
@@ -23,7 +23,10 @@ async function countLines(path: string): Promise<number> {
  * The command line end to end (process start to exit) on the generated TREC files of a
  * variant: six @10 tie-aware (the base row) and in trec_eval's order, `-m all_trec` both ways,
  * and trec_eval itself on the same files when TREC_EVAL names its binary (built from its public
- * source with its Makefile). Wall time per run, and the peak resident memory of the six @10 run.
+ * source with its Makefile). One run per row and round, the rows alternating, ROUNDS rounds:
+ * each row's median, and the median over the rounds of `-m all_trec` against six @10 in the
+ * same round (a burst of load on the shared machine moves both). Wall time per run, and the peak
+ * resident memory of the six @10 run.
  */
 export async function cliBench(variant: Variant, dir: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
@@ -32,26 +35,42 @@ export async function cliBench(variant: Variant, dir: string): Promise<void> {
   if (!existsSync(run) || !existsSync(qrels)) await writeInDegreeTrec(variant, run, qrels);
   if (!existsSync(BIN)) throw new Error('dist/cli/bin.js is missing: run npm run build first');
   let peakMiB = 0;
-  const bench = new Bench({ name: `cli ${variant}`, iterations: variant === 'full' ? 1 : 5, time: 0, warmupIterations: variant === 'full' ? 0 : 1 });
-  bench.add(`cli: six @10 (${variant} TREC file)`, () => {
-    const r = spawnSync(process.execPath, ['--import', MEMORY, BIN, '-m', SIX_AT_10.join(','), qrels, run], { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(r.stderr);
-    peakMiB = JSON.parse(/MEMORY (.*)/.exec(r.stderr)![1]!).maxRssMiB;
-  });
   const command = (args: string[], file = process.execPath) => (): void => {
     const r = spawnSync(file, args, { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(r.stderr);
   };
-  bench.add('cli: six @10, --ties trec', command([BIN, '--ties', 'trec', '-m', SIX_AT_10.join(','), qrels, run]));
+  const rows: Row[] = [
+    {
+      name: `cli: six @10 (${variant} TREC file)`,
+      run: () => {
+        const r = spawnSync(process.execPath, ['--import', MEMORY, BIN, '-m', SIX_AT_10.join(','), qrels, run], { encoding: 'utf8' });
+        if (r.status !== 0) throw new Error(r.stderr);
+        peakMiB = JSON.parse(/MEMORY (.*)/.exec(r.stderr)![1]!).maxRssMiB;
+      },
+    },
+    { name: 'cli: six @10, --ties trec', run: command([BIN, '--ties', 'trec', '-m', SIX_AT_10.join(','), qrels, run]) },
+  ];
   // the full variant's interpolated precision in large tie groups takes minutes: judged only
   if (variant === 'judged') {
-    bench.add('cli: -m all_trec', command([BIN, '-m', 'all_trec', qrels, run]));
-    bench.add('cli: --ties trec -m all_trec', command([BIN, '--ties', 'trec', '-m', 'all_trec', qrels, run]));
+    rows.push({ name: 'cli: -m all_trec', run: command([BIN, '-m', 'all_trec', qrels, run]) });
+    rows.push({ name: 'cli: --ties trec -m all_trec', run: command([BIN, '--ties', 'trec', '-m', 'all_trec', qrels, run]) });
     const trecEval = process.env.TREC_EVAL;
-    if (trecEval !== undefined && existsSync(trecEval)) bench.add('trec_eval -m all_trec', command(['-m', 'all_trec', qrels, run], trecEval));
+    if (trecEval !== undefined && existsSync(trecEval)) rows.push({ name: 'trec_eval -m all_trec', run: command(['-m', 'all_trec', qrels, run], trecEval) });
   }
+  const bench = new Bench({ name: `cli ${variant}`, iterations: 1, time: 0, warmupIterations: 0 });
+  // one warm-up run of each (file cache, compiled code), then the rounds
+  for (const row of rows) row.run();
+  addRounds(bench, rows);
   await bench.run();
-  const before = results.length;
-  collect(bench, await countLines(run), () => ({ backend: 'auto', threads: 0, variant, ties: 'average', measures: SIX_AT_10 }));
-  printSection(`command line end to end, ${variant} (peak RSS ${peakMiB} MiB)`, results.slice(before));
+  const collected = collectRounds(bench, rows, await countLines(run), () => ({ backend: 'auto', threads: 0, variant, ties: 'average', measures: SIX_AT_10 }));
+  printSection(`command line end to end, ${variant} (peak RSS ${peakMiB} MiB; medians over ${ROUNDS} alternating rounds)`, collected);
+  if (variant === 'judged') {
+    // collectRounds checked that every task completed
+    const round = (name: string, r: number): number => {
+      const result = bench.getTask(`${name} #${r}`)!.result;
+      return result.state === 'completed' ? result.latency.p50 : NaN;
+    };
+    const ratios = Array.from({ length: ROUNDS }, (_, r) => round(rows[2]!.name, r) / round(rows[0]!.name, r)).sort((a, b) => a - b);
+    console.log(`-m all_trec / six @10 in the same round: median ${ratios[ROUNDS >> 1]!.toFixed(3)} (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')})`);
+  }
 }
