@@ -11,9 +11,15 @@ namespace tie_eval {
 
 /**
  * The relevant rank interpolated precision starts from at recall `level`: c = round(level R),
- * halves away from zero, as trec_eval's lround.
+ * halves away from zero, as trec_eval's lround. For level R >= 0 (levels lie in [0, 1]) that
+ * is its floor, one more from a half up: x - floor(x) is exact, so a value just below a half
+ * stays below it (floor(x + 0.5) would round it up), and C++ makes no library call for it.
  */
-inline double iprecRank(double level, double relevant) { return std::round(level * relevant); }
+inline double iprecRank(double level, double relevant) {
+  const double x = level * relevant;
+  const double whole = std::floor(x);
+  return x - whole >= 0.5 ? whole + 1 : whole;
+}
 
 /**
  * Every group one document or none: the best m / P_m over the relevant documents m >= c, read
@@ -457,7 +463,7 @@ inline int addRank(Scratch& s, int count, int room, int col, double c) {
 inline int iprecRanks(Scratch& s, const Plan& plan, int col, double relevant, double c) {
   const int room = std::max(1, IPREC_CACHE - s.iprecCached);
   int count = addRank(s, 0, room, col, c);
-  for (int row = 0; row < plan.measures(); row++) {
+  for (int row = plan.iprecFirst(); row < plan.iprecEnd(); row++) {
     if (plan.rowInt(row, ROW_THRESHOLD) != col) continue;
     if (plan.rowInt(row, ROW_KIND) == KIND_IPREC) count = addRank(s, count, room, col, iprecRank(plan.rowField(row, ROW_PARAM), relevant));
     if (plan.rowInt(row, ROW_KIND) == KIND_IPREC_MEAN) {

@@ -23,6 +23,8 @@ struct Plan {
   const double* poolValues;
   bool readsAllRanks = false;
   bool viewsJudged = false;
+  int iprecFirstRow = 0;
+  int iprecEndRow = 0;
 
   explicit Plan(const double* packed)
       : measureCount(static_cast<int>(packed[HEADER_MEASURES])),
@@ -41,6 +43,12 @@ struct Plan {
     for (int row = 0; row < measureCount; row++) viewsJudged = viewsJudged || (rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
     readsAllRanks = viewsJudged;
     for (int row = 0; row < measureCount; row++) readsAllRanks = readsAllRanks || (rowInt(row, ROW_DEPTH) != DEPTH_RELEVANT && !(rowField(row, ROW_CUTOFF) > 0));
+    // and the rows interpolated precision's sweep looks through for its ranks
+    for (int row = measureCount - 1; row >= 0; row--) {
+      if (rowInt(row, ROW_KIND) != KIND_IPREC && rowInt(row, ROW_KIND) != KIND_IPREC_MEAN) continue;
+      iprecFirstRow = row;
+      if (iprecEndRow == 0) iprecEndRow = row + 1;
+    }
   }
 
   int measures() const { return measureCount; }
@@ -58,6 +66,9 @@ struct Plan {
    * anywhere), or one without a cut-off other than R-precision's (DEPTH_RELEVANT).
    */
   bool readsAll() const { return readsAllRanks; }
+  /** The rows [iprecFirst, iprecEnd) hold every interpolated precision row (IPrec, 11pt_avg). */
+  int iprecFirst() const { return iprecFirstRow; }
+  int iprecEnd() const { return iprecEndRow; }
   int poolSize() const { return poolCount; }
   double threshold(int t) const { return thresholds[t]; }
   /** Field `field` (a GAIN_FIELD_ index) of gain column `c`. */
