@@ -74,11 +74,12 @@ inline std::string checkPlan(const Napi::Value& v) {
       !inRange(p[HEADER_POOL], 0, 1 << 24)) {
     return "plan: malformed header";
   }
+  // the length first: a Plan reads its rows as it is made
+  if (length != HEADER_SIZE + p[HEADER_LEVELS] + GAIN_SIZE * p[HEADER_GAINS] + ROW_SIZE * p[HEADER_MEASURES] + p[HEADER_POOL]) return "plan: length does not match its header";
   const Plan plan(p);
   const int levels = plan.levels();
   const int gains = plan.gains();
   const double pool = plan.poolSize();
-  if (length != static_cast<size_t>(HEADER_SIZE + levels + GAIN_SIZE * gains + ROW_SIZE * plan.measures() + plan.poolSize())) return "plan: length does not match its header";
   if (plan.constantsPerQuery() < levels + 1) return "plan: too few constants per query";
   for (int t = 0; t < levels; t++) {
     if (!inRange(plan.threshold(t), 1, 1e15) || (t > 0 && !(plan.threshold(t) > plan.threshold(t - 1)))) return "plan: relevance levels must be ascending integers >= 1";

@@ -4,7 +4,7 @@ import { evaluateBatch } from '../src/index.js';
 import type { JudgedBatch } from '../src/backends/backend.js';
 import { resolveBackend } from '../src/backends/facade.js';
 import { addonPath } from '../src/addon/addon.js';
-import { HEADER_SIZE, Row, compilePlan } from '../src/measures/plan.js';
+import { GAIN_SIZE, HEADER_SIZE, Row, compilePlan } from '../src/measures/plan.js';
 import { Status } from '../src/core/status.js';
 import { TIE_MODES } from '../src/ties/modes.js';
 import { BACKENDS } from './backends.js';
@@ -79,6 +79,12 @@ describe.runIf(BACKENDS.some((b) => b.name === 'native'))('the raw addon validat
     const packed = plan.packed.slice();
     packed[0] = 1e9;
     expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, packed, constants, status, 1)).toThrow(RangeError);
+    // a header claiming more rows than the array holds: refused before a row is read
+    packed[0] = 1 << 20;
+    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, packed, constants, status, 1)).toThrow(/plan: length does not match its header/);
+    const flags = plan.packed.slice();
+    flags[HEADER_SIZE + plan.thresholds.length + GAIN_SIZE * plan.gainType.length + Row.FLAGS] = 1e300; // measure 0's
+    expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, flags, constants, status, 1)).toThrow(/measure row 0: unknown flags/);
     expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants, status)).toThrow(/takes 9 arguments/);
     expect(() => addon.prepareQueries!(ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, constants, status, '2')).toThrow(TypeError);
     for (const threads of [0, 1.5, 257, NaN]) {

@@ -38,14 +38,15 @@ struct Plan {
         gainFields(thresholds + levelCount),
         rows(gainFields + GAIN_SIZE * gainCount),
         poolValues(rows + ROW_SIZE * measureCount) {
-    // once per plan, not per query: what evaluateQuery's depth needs of the rows
+    // once per plan, not per query: what evaluateQuery's depth needs of the rows. checkPlan makes
+    // a Plan to check the rows, so they are compared as doubles here (no cast of a bad value)
     viewsJudged = (flagBits & PLAN_FLAG_JUDGED_ONLY) != 0;
-    for (int row = 0; row < measureCount; row++) viewsJudged = viewsJudged || (rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
+    for (int row = 0; row < measureCount; row++) viewsJudged = viewsJudged || rowField(row, ROW_FLAGS) == ROW_FLAG_JUDGED_ONLY;
     readsAllRanks = viewsJudged;
-    for (int row = 0; row < measureCount; row++) readsAllRanks = readsAllRanks || (rowInt(row, ROW_DEPTH) != DEPTH_RELEVANT && !(rowField(row, ROW_CUTOFF) > 0));
+    for (int row = 0; row < measureCount; row++) readsAllRanks = readsAllRanks || (rowField(row, ROW_DEPTH) != DEPTH_RELEVANT && !(rowField(row, ROW_CUTOFF) > 0));
     // and the rows interpolated precision's sweep looks through for its ranks
     for (int row = measureCount - 1; row >= 0; row--) {
-      if (rowInt(row, ROW_KIND) != KIND_IPREC && rowInt(row, ROW_KIND) != KIND_IPREC_MEAN) continue;
+      if (rowField(row, ROW_KIND) != KIND_IPREC && rowField(row, ROW_KIND) != KIND_IPREC_MEAN) continue;
       iprecFirstRow = row;
       if (iprecEndRow == 0) iprecEndRow = row + 1;
     }
