@@ -2,19 +2,15 @@ import { KIND_IPREC, KIND_IPREC_MEAN, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_KIND, ROW_
 import { COUNT_CELLS, freeOrdersRow } from './freeOrders';
 import { hypergeometric } from './hypergeometric';
 import { getF64, getI32, setF64, setI32 } from './memory';
-import { planIprecEnd, planIprecFirst, pool, rowField, rowInt } from './plan';
+import { planMeasures, pool, rowField, rowInt } from './plan';
 import * as S from './scratch';
 
 /**
  * The relevant rank interpolated precision starts from at recall `level`: c = round(level R),
- * halves away from zero, as trec_eval's lround. For level R >= 0 (levels lie in [0, 1]) that
- * is its floor, one more from a half up: x - floor(x) is exact, so a value just below a half
- * stays below it (floor(x + 0.5) would round it up), and C++ makes no library call for it.
+ * halves away from zero, as trec_eval's lround.
  */
 export function iprecRank(level: f64, relevant: f64): f64 {
-  const x = level * relevant;
-  const whole = Math.floor(x);
-  return x - whole >= 0.5 ? whole + 1 : whole;
+  return Math.round(level * relevant);
 }
 
 /**
@@ -73,7 +69,7 @@ function keepIprec(col: i32, c: f64, value: f64): f64 {
 function iprecRanks(col: i32, relevant: f64, c: f64): i32 {
   const room = max(1, S.IPREC_CACHE - S.iprecCached);
   let count = addRank(0, room, col, c);
-  for (let row = planIprecFirst(); row < planIprecEnd(); row++) {
+  for (let row = 0; row < planMeasures(); row++) {
     if (rowInt(row, ROW_THRESHOLD) != col) continue;
     if (rowInt(row, ROW_KIND) == KIND_IPREC) count = addRank(count, room, col, iprecRank(rowField(row, ROW_PARAM), relevant));
     if (rowInt(row, ROW_KIND) == KIND_IPREC_MEAN) {

@@ -1,4 +1,4 @@
-import { GAIN_FIELD_REL, GAIN_FIELD_TABLE, GAIN_FIELD_TABLE_PAIRS, GAIN_FIELD_TRANSFORM, GAIN_FIELD_TYPE, GAIN_SIZE, HEADER_CONSTANTS, HEADER_FLAGS, HEADER_GAINS, HEADER_LEVELS, HEADER_MAX_RANK, HEADER_MEASURES, HEADER_SIZE, DEPTH_RELEVANT, KIND_IPREC, KIND_IPREC_MEAN, PLAN_FLAG_JUDGED_ONLY, ROW_CUTOFF, ROW_DEPTH, ROW_KIND, ROW_FLAG_JUDGED_ONLY, ROW_FLAGS, ROW_SIZE } from './codes';
+import { GAIN_FIELD_REL, GAIN_FIELD_TABLE, GAIN_FIELD_TABLE_PAIRS, GAIN_FIELD_TRANSFORM, GAIN_FIELD_TYPE, GAIN_SIZE, HEADER_CONSTANTS, HEADER_FLAGS, HEADER_GAINS, HEADER_LEVELS, HEADER_MAX_RANK, HEADER_MEASURES, HEADER_SIZE, DEPTH_RELEVANT, PLAN_FLAG_JUDGED_ONLY, ROW_CUTOFF, ROW_DEPTH, ROW_FLAG_JUDGED_ONLY, ROW_FLAGS, ROW_SIZE } from './codes';
 import { getF64, getI32, setI32 } from './memory';
 import * as S from './scratch';
 
@@ -21,8 +21,6 @@ let rows: usize = 0;
 let poolValues: usize = 0;
 let viewsJudged = false;
 let readsAllRanks = false;
-let iprecFirstRow: i32 = 0;
-let iprecEndRow: i32 = 0;
 
 /** Reads the plan at `plan` for the kernels that follow (the scratch must be laid out: see gainInts). */
 export function decodePlan(plan: usize): void {
@@ -48,14 +46,6 @@ export function decodePlan(plan: usize): void {
   for (let row = 0; row < measureCount; row++) viewsJudged = viewsJudged || (rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
   readsAllRanks = viewsJudged;
   for (let row = 0; row < measureCount; row++) readsAllRanks = readsAllRanks || (rowInt(row, ROW_DEPTH) != DEPTH_RELEVANT && !(rowField(row, ROW_CUTOFF) > 0));
-  // and the rows interpolated precision's sweep looks through for its ranks
-  iprecFirstRow = 0;
-  iprecEndRow = 0;
-  for (let row = measureCount - 1; row >= 0; row--) {
-    if (rowInt(row, ROW_KIND) != KIND_IPREC && rowInt(row, ROW_KIND) != KIND_IPREC_MEAN) continue;
-    iprecFirstRow = row;
-    if (iprecEndRow == 0) iprecEndRow = row + 1;
-  }
 }
 
 @inline export function planMeasures(): i32 {
@@ -95,15 +85,6 @@ export function decodePlan(plan: usize): void {
  */
 @inline export function planReadsAll(): bool {
   return readsAllRanks;
-}
-
-/** The rows [planIprecFirst(), planIprecEnd()) hold every interpolated precision row (IPrec, 11pt_avg). */
-@inline export function planIprecFirst(): i32 {
-  return iprecFirstRow;
-}
-
-@inline export function planIprecEnd(): i32 {
-  return iprecEndRow;
 }
 
 @inline export function threshold(t: i32): f64 {

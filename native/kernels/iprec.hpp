@@ -11,15 +11,9 @@ namespace tie_eval {
 
 /**
  * The relevant rank interpolated precision starts from at recall `level`: c = round(level R),
- * halves away from zero, as trec_eval's lround. For level R >= 0 (levels lie in [0, 1]) that
- * is its floor, one more from a half up: x - floor(x) is exact, so a value just below a half
- * stays below it (floor(x + 0.5) would round it up), and C++ makes no library call for it.
+ * halves away from zero, as trec_eval's lround.
  */
-inline double iprecRank(double level, double relevant) {
-  const double x = level * relevant;
-  const double whole = std::floor(x);
-  return x - whole >= 0.5 ? whole + 1 : whole;
-}
+inline double iprecRank(double level, double relevant) { return std::round(level * relevant); }
 
 /**
  * Every group one document or none: the best m / P_m over the relevant documents m >= c, read
@@ -463,7 +457,7 @@ inline int addRank(Scratch& s, int count, int room, int col, double c) {
 inline int iprecRanks(Scratch& s, const Plan& plan, int col, double relevant, double c) {
   const int room = std::max(1, IPREC_CACHE - s.iprecCached);
   int count = addRank(s, 0, room, col, c);
-  for (int row = plan.iprecFirst(); row < plan.iprecEnd(); row++) {
+  for (int row = 0; row < plan.measures(); row++) {
     if (plan.rowInt(row, ROW_THRESHOLD) != col) continue;
     if (plan.rowInt(row, ROW_KIND) == KIND_IPREC) count = addRank(s, count, room, col, iprecRank(plan.rowField(row, ROW_PARAM), relevant));
     if (plan.rowInt(row, ROW_KIND) == KIND_IPREC_MEAN) {

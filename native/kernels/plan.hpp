@@ -23,8 +23,6 @@ struct Plan {
   const double* poolValues;
   bool readsAllRanks = false;
   bool viewsJudged = false;
-  int iprecFirstRow = 0;
-  int iprecEndRow = 0;
 
   explicit Plan(const double* packed)
       : measureCount(static_cast<int>(packed[HEADER_MEASURES])),
@@ -44,12 +42,6 @@ struct Plan {
     for (int row = 0; row < measureCount; row++) viewsJudged = viewsJudged || rowField(row, ROW_FLAGS) == ROW_FLAG_JUDGED_ONLY;
     readsAllRanks = viewsJudged;
     for (int row = 0; row < measureCount; row++) readsAllRanks = readsAllRanks || (rowField(row, ROW_DEPTH) != DEPTH_RELEVANT && !(rowField(row, ROW_CUTOFF) > 0));
-    // and the rows interpolated precision's sweep looks through for its ranks
-    for (int row = measureCount - 1; row >= 0; row--) {
-      if (rowField(row, ROW_KIND) != KIND_IPREC && rowField(row, ROW_KIND) != KIND_IPREC_MEAN) continue;
-      iprecFirstRow = row;
-      if (iprecEndRow == 0) iprecEndRow = row + 1;
-    }
   }
 
   int measures() const { return measureCount; }
@@ -67,9 +59,6 @@ struct Plan {
    * anywhere), or one without a cut-off other than R-precision's (DEPTH_RELEVANT).
    */
   bool readsAll() const { return readsAllRanks; }
-  /** The rows [iprecFirst, iprecEnd) hold every interpolated precision row (IPrec, 11pt_avg). */
-  int iprecFirst() const { return iprecFirstRow; }
-  int iprecEnd() const { return iprecEndRow; }
   int poolSize() const { return poolCount; }
   double threshold(int t) const { return thresholds[t]; }
   /** Field `field` (a GAIN_FIELD_ index) of gain column `c`. */

@@ -2,7 +2,6 @@ import { Depth, Gain, IDEAL_LEVELS_MAX, PlanFlag, RowFlag } from './codes.js';
 import type { ParamName } from './params.js';
 import { parseAnyMeasure } from './expandNames.js';
 import type { MeasureSpec } from './parse.js';
-import { Kind } from './table.js';
 
 /** Fields of the packed plan's header; the compiled backends read the same layout. */
 export const Header = {
@@ -96,9 +95,6 @@ export interface Plan {
    * anywhere), or one without a cut-off other than R-precision's (Depth.RELEVANT).
    */
   readonly readsAll: boolean;
-  /** The rows [iprecFirst, iprecEnd) hold every interpolated precision row (IPrec, 11pt_avg). */
-  readonly iprecFirst: number;
-  readonly iprecEnd: number;
   /**
    * The whole plan as one Float64Array, the form the compiled kernels read: the header (see
    * Header), the levels, GAIN_SIZE fields per gain column, ROW_SIZE fields per measure, the pool.
@@ -203,14 +199,6 @@ export function compilePlan(names: readonly string[], options: PlanOptions = {})
   for (let row = 0; row < measures.length; row++) views = views || (rows[row * ROW_SIZE + Row.FLAGS]! & RowFlag.JUDGED_ONLY) !== 0;
   let readsAll = views;
   for (let row = 0; row < measures.length; row++) readsAll = readsAll || (rows[row * ROW_SIZE + Row.DEPTH] !== Depth.RELEVANT && !(rows[row * ROW_SIZE + Row.CUTOFF]! > 0));
-  // and the rows interpolated precision's sweep looks through for its ranks
-  let iprecFirst = 0;
-  let iprecEnd = 0;
-  for (let row = measures.length - 1; row >= 0; row--) {
-    if (rows[row * ROW_SIZE + Row.KIND] !== Kind.IPREC && rows[row * ROW_SIZE + Row.KIND] !== Kind.IPREC_MEAN) continue;
-    iprecFirst = row;
-    if (iprecEnd === 0) iprecEnd = row + 1;
-  }
   const gainFields = gains.flatMap((g) => [g.type, g.rel, g.table, g.pairs, g.transform]);
   return {
     measures,
@@ -227,8 +215,6 @@ export function compilePlan(names: readonly string[], options: PlanOptions = {})
     flags,
     views,
     readsAll,
-    iprecFirst,
-    iprecEnd,
     packed: Float64Array.from([...header, ...thresholds, ...gainFields, ...rows, ...pool]),
   };
 }

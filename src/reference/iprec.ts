@@ -6,14 +6,10 @@ import { IPREC_CACHE, IPREC_ROW_ROOM, type Scratch } from './scratch.js';
 
 /**
  * The relevant rank interpolated precision starts from at recall `level`: c = round(level R),
- * halves away from zero, as trec_eval's lround. For level R >= 0 (levels lie in [0, 1]) that
- * is its floor, one more from a half up: x - floor(x) is exact, so a value just below a half
- * stays below it (floor(x + 0.5) would round it up), and C++ makes no library call for it.
+ * halves away from zero, as trec_eval's lround.
  */
 export function iprecRank(level: number, relevant: number): number {
-  const x = level * relevant;
-  const whole = Math.floor(x);
-  return x - whole >= 0.5 ? whole + 1 : whole;
+  return Math.round(level * relevant);
 }
 
 /**
@@ -73,7 +69,7 @@ function iprecRanks(s: Scratch, plan: Plan, col: number, relevant: number, c: nu
   const rows = plan.rows;
   const room = Math.max(1, IPREC_CACHE - s.iprecCached);
   let count = addRank(s, 0, room, col, c);
-  for (let row = plan.iprecFirst; row < plan.iprecEnd; row++) {
+  for (let row = 0; row < plan.measures.length; row++) {
     const r = row * ROW_SIZE;
     if (rows[r + Row.THRESHOLD] !== col) continue;
     if (rows[r + Row.KIND] === Kind.IPREC) count = addRank(s, count, room, col, iprecRank(rows[r + Row.PARAM]!, relevant));
