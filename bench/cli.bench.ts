@@ -39,20 +39,19 @@ export async function cliBench(variant: Variant, dir: string): Promise<void> {
     const r = spawnSync(file, args, { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(r.stderr);
   };
-  const rows: Row[] = [
-    {
-      name: `cli: six @10 (${variant} TREC file)`,
-      run: () => {
-        const r = spawnSync(process.execPath, ['--import', MEMORY, BIN, '-m', SIX_AT_10.join(','), qrels, run], { encoding: 'utf8' });
-        if (r.status !== 0) throw new Error(r.stderr);
-        peakMiB = JSON.parse(/MEMORY (.*)/.exec(r.stderr)![1]!).maxRssMiB;
-      },
+  const six: Row = {
+    name: `cli: six @10 (${variant} TREC file)`,
+    run: () => {
+      const r = spawnSync(process.execPath, ['--import', MEMORY, BIN, '-m', SIX_AT_10.join(','), qrels, run], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(r.stderr);
+      peakMiB = JSON.parse(/MEMORY (.*)/.exec(r.stderr)![1]!).maxRssMiB;
     },
-    { name: 'cli: six @10, --ties trec', run: command([BIN, '--ties', 'trec', '-m', SIX_AT_10.join(','), qrels, run]) },
-  ];
+  };
+  const allTrec: Row = { name: 'cli: -m all_trec', run: command([BIN, '-m', 'all_trec', qrels, run]) };
+  const rows: Row[] = [six, { name: 'cli: six @10, --ties trec', run: command([BIN, '--ties', 'trec', '-m', SIX_AT_10.join(','), qrels, run]) }];
   // the full variant's interpolated precision in large tie groups takes minutes: judged only
   if (variant === 'judged') {
-    rows.push({ name: 'cli: -m all_trec', run: command([BIN, '-m', 'all_trec', qrels, run]) });
+    rows.push(allTrec);
     rows.push({ name: 'cli: --ties trec -m all_trec', run: command([BIN, '--ties', 'trec', '-m', 'all_trec', qrels, run]) });
     const trecEval = process.env.TREC_EVAL;
     if (trecEval !== undefined && existsSync(trecEval)) rows.push({ name: 'trec_eval -m all_trec', run: command(['-m', 'all_trec', qrels, run], trecEval) });
@@ -70,7 +69,7 @@ export async function cliBench(variant: Variant, dir: string): Promise<void> {
       const result = bench.getTask(`${name} #${r}`)!.result;
       return result.state === 'completed' ? result.latency.p50 : NaN;
     };
-    const ratios = Array.from({ length: ROUNDS }, (_, r) => round(rows[2]!.name, r) / round(rows[0]!.name, r)).sort((a, b) => a - b);
+    const ratios = Array.from({ length: ROUNDS }, (_, r) => round(allTrec.name, r) / round(six.name, r)).sort((a, b) => a - b);
     console.log(`-m all_trec / six @10 in the same round: median ${ratios[ROUNDS >> 1]!.toFixed(3)} (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')})`);
   }
 }
