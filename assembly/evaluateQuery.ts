@@ -88,7 +88,6 @@ export function evaluateQuery<L>(
   if (planViews()) judgedEnds();
   if (judgedOnly) swapView();
   const plain = mode == TREC || mode == INPUT;
-  const broken = mode != AVERAGE;
   for (let row = 0; row < count; row++) {
     const kind = rowInt(row, ROW_KIND);
     const cutoff = rowField(row, ROW_CUTOFF);
@@ -145,10 +144,10 @@ export function evaluateQuery<L>(
         value = err(col, cutoff, param, plain);
         break;
       case KIND_IPREC:
-        value = iprec(col, relevant, param, broken);
+        value = iprec(col, relevant, param, mode);
         break;
       case KIND_IPREC_MEAN:
-        value = iprecMean(col, relevant, extra, rowInt(row, ROW_EXTRA_COUNT), broken);
+        value = iprecMean(col, relevant, extra, rowInt(row, ROW_EXTRA_COUNT), mode);
         break;
       case KIND_INFAP:
         value = infAP(col, gain, relevant, plain);
@@ -201,9 +200,10 @@ export function evaluateQuery<L>(
         break;
     }
     if (own) swapView();
+    // trec mode's interpolated precision of an empty ranking is trec_eval's NaN (see iprec); else
     // only gains beyond a double's range (labels of 1024 or more with gain=exp) make a value
     // NaN or infinite: an error naming the measure, not a silent NaN in a mean
-    if (!isFinite(value)) {
+    if (!isFinite(value) && !(isNaN(value) && mode == TREC && (kind == KIND_IPREC || kind == KIND_IPREC_MEAN))) {
       S.badPosition = row;
       return STATUS_VALUE_NOT_FINITE;
     }

@@ -37,7 +37,8 @@ export function infAP(col: i32, poolCol: i32, relevant: f64, plain: bool): f64 {
     const n = end - start;
     const r = getF64(S.groupRel, g * S.levels + col);
     const m = getF64(S.groupJudged, g) - r;
-    const u = getF64(S.groupGain, g * S.gains + poolCol);
+    // pooled documents are unjudged: out of the judged view's ranking (-J after -M), as trec_eval drops them
+    const u = S.judgedView ? 0 : getF64(S.groupGain, g * S.gains + poolCol);
     if (r > 0) {
       const nonrel = judged - rel;
       let added: f64;

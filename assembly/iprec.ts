@@ -1,4 +1,4 @@
-import { KIND_IPREC, KIND_IPREC_MEAN, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_KIND, ROW_PARAM, ROW_THRESHOLD } from './codes';
+import { AVERAGE, KIND_IPREC, KIND_IPREC_MEAN, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, TREC } from './codes';
 import { COUNT_CELLS, freeOrdersRow } from './freeOrders';
 import { hypergeometric } from './hypergeometric';
 import { getF64, getI32, setF64, setI32 } from './memory';
@@ -30,15 +30,17 @@ export function iprecRank(level: f64, relevant: f64): f64 {
  * has O(m (n - r)) values; a recount costs O(r (n - r)) additions where r (n - r + 1) <=
  * COUNT_CELLS, else O(n r) multiply-adds, or O(m r^2) with hypergeometric jumps. Every rank the
  * query's rows ask for at this column is swept at once (see averageIprec): the ranks share their
- * groups but the first. With one document per group (every mode but average, `broken`) it is
- * trec_eval's loop.
+ * groups but the first. With one document per group (every mode but average) it is trec_eval's
+ * loop. In trec mode an empty ranking's value at c = 0 is NaN, trec_eval's 0 / 0 (its precision
+ * of no documents), which it prints; the other modes give 0.
  */
-export function iprec(col: i32, relevant: f64, level: f64, broken: bool): f64 {
+export function iprec(col: i32, relevant: f64, level: f64, mode: i32): f64 {
   const c = iprecRank(level, relevant);
+  if (mode == TREC && S.n == 0 && c == 0) return NaN;
   // the query's values so far (iprec_at_recall and 11pt_avg read the same levels; levels share c)
   const cache = S.iprecCache;
   for (let i = 0; i < S.iprecCached; i++) if (getF64(cache, 3 * i) == <f64>col && getF64(cache, 3 * i + 1) == c) return getF64(cache, 3 * i + 2);
-  if (broken) return keepIprec(col, c, brokenIprec(col, c));
+  if (mode != AVERAGE) return keepIprec(col, c, brokenIprec(col, c));
   const count = iprecRanks(col, relevant, c);
   averageIprec(col, count);
   let value: f64 = 0;

@@ -6,8 +6,8 @@ import { pool } from './plan';
  * pool[at .. at + count) (0, 0.1, ..., 1 by default), summed from the last level to the first, as
  * trec_eval sums them. Tie-aware, the mean of the levels' expectations.
  */
-export function iprecMean(col: i32, relevant: f64, at: i32, count: i32, broken: bool): f64 {
+export function iprecMean(col: i32, relevant: f64, at: i32, count: i32, mode: i32): f64 {
   let sum: f64 = 0;
-  for (let l = count - 1; l >= 0; l--) sum += iprec(col, relevant, pool(at + l), broken);
+  for (let l = count - 1; l >= 0; l--) sum += iprec(col, relevant, pool(at + l), mode);
   return sum / <f64>count;
 }

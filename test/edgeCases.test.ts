@@ -65,6 +65,19 @@ describe.each(BACKENDS)('edge cases ($name backend)', ({ options }) => {
     }
   });
 
+  it("n = 0 in trec mode: interpolated precision at a rank that rounds to 0 is trec_eval's 0 / 0, NaN; the other modes give 0", () => {
+    // R = 2: IPrec@0.2 starts at rank round(0.4) = 0, IPrec@0.5 at rank 1
+    const empty = { scores: [], labels: [], docs: [], idealLabels: [1, 0, 2] };
+    const names = ['IPrec@0', 'IPrec@0.2', 'IPrec@0.5', '11pt_avg', 'P@5'];
+    expect(Object.values(evaluate(empty, names, { ...options, ties: 'trec' }))).toEqual([NaN, NaN, 0, NaN, 0]);
+    for (const ties of ['average', 'input', 'optimistic', 'pessimistic'] as const) expect(Object.values(evaluate(empty, names, { ...options, ties }))).toEqual([0, 0, 0, 0, 0]);
+    // NaN carries into the mean, as in trec_eval's; a query with results has its value
+    const batch = { scores: Float64Array.of(2, 1), labels: Int32Array.of(1, 0), offsets: Uint32Array.of(0, 0, 2), docs: ['a', 'b'], idealLabels: [[1], [1, 0]] };
+    const r = evaluateBatch(batch, ['IPrec@0'], { ...options, ties: 'trec' });
+    expect([...r.perQuery['IPrec@0']!]).toEqual([NaN, 1]);
+    expect(r.mean['IPrec@0']).toBeNaN();
+  });
+
   it('R = 0: recall, AP, Rprec, bpref, nDCG are 0; precision is 0', () => {
     const v = evaluate({ scores: [3, 2, 1], labels: [0, -1, 0] }, ALL, options);
     for (const name of ALL) expect(v[name], name).toBe(0);

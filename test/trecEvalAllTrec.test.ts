@@ -65,6 +65,45 @@ describe('--ties trec: the cases the parity issue named, each with what trec_eva
     }
   });
 
+  it('-J empties a ranking: interpolated precision at rank 0 is 0 / 0 and prints -nan, per query and in the mean; -c -J a query without results too', async () => {
+    // q2's result and q3's are unjudged; q3 judges nothing relevant (every level's rank is 0); q4 has no results
+    const qrels = await write('nan.qrels', '1 0 a 1\n1 0 b 0\n2 0 c 1\n2 0 d 0\n3 0 e 0\n4 0 f 1');
+    const run = await write('nan.run', '1 Q0 a 1 2 r\n1 Q0 x 2 1 r\n2 Q0 y 1 1 r\n3 Q0 z 1 1 r');
+    // trec_eval 10.0: -c ranks one unjudged placeholder document for q4, which -J drops
+    const withJ = [
+      ['1', '1.0000', '1.0000', '0.2000', '1.0000'],
+      ['2', '  -nan', '0.0000', '0.0000', '  -nan'],
+      ['3', '  -nan', '  -nan', '0.0000', '  -nan'],
+      ['4', '  -nan', '0.0000', '0.0000', '  -nan'],
+      ['all', '  -nan', '  -nan', '0.0500', '  -nan'],
+    ];
+    const lines = (rows: string[][]): string =>
+      rows.flatMap(([q, i0, i5, p5, avg]) => [`iprec_at_recall_0.00  \t${q}\t${i0}`, `iprec_at_recall_0.50  \t${q}\t${i5}`, `P_5                   \t${q}\t${p5}`, `11pt_avg              \t${q}\t${avg}`]).join('\n') + '\n';
+    // without -J the placeholder stays: q4 is 0, and so the mean is defined
+    const withoutJ = '11pt_avg              \t4\t0.0000\n';
+    for (const { name } of BACKENDS) {
+      const measures = ['-m', 'iprec_at_recall.0,.5', '-m', '11pt_avg', '-m', 'P.5'];
+      const r = await cli('--ties', 'trec', '--backend', name, '-c', '-J', '-q', ...measures, qrels, run);
+      expect(r.stdout).toBe(lines(withJ));
+      const plain = await cli('--ties', 'trec', '--backend', name, '-c', '-q', '-m', '11pt_avg', qrels, run);
+      expect(plain.stdout).toContain(withoutJ);
+      expect(plain.stdout).toContain('11pt_avg              \tall\t0.2500\n');
+      // the tie-aware modes give an empty ranking 0 (see docs/cli.md)
+      const average = await cli('--backend', name, '-c', '-J', '-m', '11pt_avg', qrels, run);
+      expect(average.stdout).toBe('11pt_avg              \tall\t0.2500\n');
+    }
+  });
+
+  it('-M then -J: infAP ranks only the judged documents of the top M (a pooled unjudged one drops out too); trec_eval prints 0.5556', async () => {
+    // d1 is in the qrels unjudged (-1), d5 not at all; -M 5 cuts d6
+    const qrels = await write('infap.qrels', '1 0 d1 -1\n1 0 d2 1\n1 0 d3 0\n1 0 d4 1\n1 0 d6 1');
+    const run = await write('infap.run', ['d1', 'd2', 'd5', 'd3', 'd4', 'd6'].map((d, i) => `1 Q0 ${d} ${i + 1} ${9 - i} r`).join('\n'));
+    for (const { name } of BACKENDS) {
+      expect((await cli('--ties', 'trec', '--backend', name, '-M', '5', '-J', '-m', 'infAP', qrels, run)).stdout).toBe('infAP                 \tall\t0.5556\n');
+      expect((await cli('--ties', 'trec', '--backend', name, '-M', '5', '-m', 'infAP', qrels, run)).stdout).toBe('infAP                 \tall\t0.4167\n');
+    }
+  });
+
   it('without -m, --ties trec prints the official measures; -n leaves out the summary; - reads standard input', async () => {
     const run = await write('off.run', '1 Q0 a 1 3 tag\n1 Q0 b 2 2 tag\n1 Q0 c 3 1 tag\n');
     const qrels = '1 0 a 0\n1 0 c 1\n';

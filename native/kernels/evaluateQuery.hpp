@@ -83,7 +83,6 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
   if (plan.views()) judgedEnds(s);
   if (judgedOnly) swapView(s);
   const bool plain = mode == TREC || mode == INPUT;
-  const bool broken = mode != AVERAGE;
   for (int row = 0; row < count; row++) {
     const int kind = plan.rowInt(row, ROW_KIND);
     const double cutoff = plan.rowField(row, ROW_CUTOFF);
@@ -140,10 +139,10 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
         value = err(s, col, cutoff, param, plain);
         break;
       case KIND_IPREC:
-        value = iprec(s, plan, col, relevant, param, broken);
+        value = iprec(s, plan, col, relevant, param, mode);
         break;
       case KIND_IPREC_MEAN:
-        value = iprecMean(s, col, relevant, plan, extra, plan.rowInt(row, ROW_EXTRA_COUNT), broken);
+        value = iprecMean(s, plan, col, relevant, extra, plan.rowInt(row, ROW_EXTRA_COUNT), mode);
         break;
       case KIND_INFAP:
         value = infAP(s, col, gain, relevant, plain);
@@ -196,9 +195,10 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
         break;
     }
     if (own) swapView(s);
+    // trec mode's interpolated precision of an empty ranking is trec_eval's NaN (see iprec); else
     // only gains beyond a double's range (labels of 1024 or more with gain=exp) make a value
     // NaN or infinite: an error naming the measure, not a silent NaN in a mean
-    if (!std::isfinite(value)) {
+    if (!std::isfinite(value) && !(std::isnan(value) && mode == TREC && (kind == KIND_IPREC || kind == KIND_IPREC_MEAN))) {
       s.badPosition = row;
       return STATUS_VALUE_NOT_FINITE;
     }

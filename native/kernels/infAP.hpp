@@ -41,7 +41,8 @@ TIE_EVAL_INLINE double infAP(Scratch& s, int col, int poolCol, double relevant, 
     const double n = end - start;
     const double r = s.groupRel[g * s.levels + col];
     const double m = s.groupJudged[g] - r;
-    const double u = s.groupGain[g * s.gains + poolCol];
+    // pooled documents are unjudged: out of the judged view's ranking (-J after -M), as trec_eval drops them
+    const double u = s.judgedView ? 0 : s.groupGain[g * s.gains + poolCol];
     if (r > 0) {
       const double nonrel = judged - rel;
       double added;

@@ -1,6 +1,7 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include "codes.hpp"
 #include "freeOrders.hpp"
 #include "hypergeometric.hpp"
@@ -485,15 +486,17 @@ inline int iprecRanks(Scratch& s, const Plan& plan, int col, double relevant, do
  * has O(m (n - r)) values; a recount costs O(r (n - r)) additions where r (n - r + 1) <=
  * COUNT_CELLS, else O(n r) multiply-adds, or O(m r^2) with hypergeometric jumps. Every rank the
  * query's rows ask for at this column is swept at once (see averageIprec): the ranks share their
- * groups but the first. With one document per group (every mode but average, `broken`) it is
- * trec_eval's loop.
+ * groups but the first. With one document per group (every mode but average) it is trec_eval's
+ * loop. In trec mode an empty ranking's value at c = 0 is NaN, trec_eval's 0 / 0 (its precision
+ * of no documents), which it prints; the other modes give 0.
  */
-inline double iprec(Scratch& s, const Plan& plan, int col, double relevant, double level, bool broken) {
+inline double iprec(Scratch& s, const Plan& plan, int col, double relevant, double level, int mode) {
   const double c = iprecRank(level, relevant);
+  if (mode == TREC && s.n == 0 && c == 0) return std::numeric_limits<double>::quiet_NaN();
   // the query's values so far (iprec_at_recall and 11pt_avg read the same levels; levels share c)
   const double* cache = s.iprecCache.data();
   for (int i = 0; i < s.iprecCached; i++) if (cache[3 * i] == col && cache[3 * i + 1] == c) return cache[3 * i + 2];
-  if (broken) return keepIprec(s, col, c, brokenIprec(s, col, c));
+  if (mode != AVERAGE) return keepIprec(s, col, c, brokenIprec(s, col, c));
   const int count = iprecRanks(s, plan, col, relevant, c);
   averageIprec(s, col, count);
   double value = 0;

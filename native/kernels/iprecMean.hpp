@@ -10,9 +10,9 @@ namespace tie_eval {
  * pool[at .. at + count) (0, 0.1, ..., 1 by default), summed from the last level to the first, as
  * trec_eval sums them. Tie-aware, the mean of the levels' expectations.
  */
-inline double iprecMean(Scratch& s, int col, double relevant, const Plan& plan, int at, int count, bool broken) {
+inline double iprecMean(Scratch& s, const Plan& plan, int col, double relevant, int at, int count, int mode) {
   double sum = 0;
-  for (int l = count - 1; l >= 0; l--) sum += iprec(s, plan, col, relevant, plan.pool(at + l), broken);
+  for (int l = count - 1; l >= 0; l--) sum += iprec(s, plan, col, relevant, plan.pool(at + l), mode);
   return sum / count;
 }
 

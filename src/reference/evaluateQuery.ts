@@ -96,7 +96,6 @@ export function evaluateQuery(
   if (plan.views) judgedEnds(s);
   if (judgedOnly) swapView(s);
   const plain = mode === TREC || mode === INPUT;
-  const broken = mode !== AVERAGE;
   for (let row = 0; row < count; row++) {
     const r = row * ROW_SIZE;
     const kind = rows[r + Row.KIND]!;
@@ -154,10 +153,10 @@ export function evaluateQuery(
         value = err(s, col, cutoff, param, plain);
         break;
       case Kind.IPREC:
-        value = iprec(s, plan, col, relevant, param, broken);
+        value = iprec(s, plan, col, relevant, param, mode);
         break;
       case Kind.IPREC_MEAN:
-        value = iprecMean(s, plan, col, relevant, extra, rows[r + Row.EXTRA_COUNT]!, broken);
+        value = iprecMean(s, plan, col, relevant, extra, rows[r + Row.EXTRA_COUNT]!, mode);
         break;
       case Kind.INFAP:
         value = infAP(s, col, gain, relevant, plain);
@@ -210,9 +209,10 @@ export function evaluateQuery(
         break;
     }
     if (own) swapView(s);
+    // trec mode's interpolated precision of an empty ranking is trec_eval's NaN (see iprec); else
     // only gains beyond a double's range (labels of 1024 or more with gain=exp) make a value
     // NaN or infinite: an error naming the measure, not a silent NaN in a mean
-    if (!Number.isFinite(value)) {
+    if (!Number.isFinite(value) && !(Number.isNaN(value) && mode === TREC && (kind === Kind.IPREC || kind === Kind.IPREC_MEAN))) {
       s.badPosition = row;
       return Status.VALUE_NOT_FINITE;
     }

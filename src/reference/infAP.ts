@@ -36,7 +36,8 @@ export function infAP(s: Scratch, col: number, poolCol: number, relevant: number
     const n = end - start;
     const r = s.groupRel[g * s.levels + col]!;
     const m = s.groupJudged[g]! - r;
-    const u = s.groupGain[g * s.gains + poolCol]!;
+    // pooled documents are unjudged: out of the judged view's ranking (-J after -M), as trec_eval drops them
+    const u = s.judgedView ? 0 : s.groupGain[g * s.gains + poolCol]!;
     if (r > 0) {
       const nonrel = judged - rel;
       let added: number;

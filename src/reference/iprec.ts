@@ -3,6 +3,7 @@ import { Kind } from '../measures/table.js';
 import { COUNT_CELLS, FREE_ORDERS, freeOrdersRow } from './freeOrders.js';
 import { hypergeometric } from './hypergeometric.js';
 import { IPREC_CACHE, IPREC_ROW_ROOM, type Scratch } from './scratch.js';
+import { AVERAGE, TREC } from '../ties/modes.js';
 
 /**
  * The relevant rank interpolated precision starts from at recall `level`: c = round(level R),
@@ -29,15 +30,17 @@ export function iprecRank(level: number, relevant: number): number {
  * has O(m (n - r)) values; a recount costs O(r (n - r)) additions where r (n - r + 1) <=
  * COUNT_CELLS, else O(n r) multiply-adds, or O(m r^2) with hypergeometric jumps. Every rank the
  * query's rows ask for at this column is swept at once (see averageIprec): the ranks share their
- * groups but the first. With one document per group (every mode but average, `broken`) it is
- * trec_eval's loop.
+ * groups but the first. With one document per group (every mode but average) it is trec_eval's
+ * loop. In trec mode an empty ranking's value at c = 0 is NaN, trec_eval's 0 / 0 (its precision
+ * of no documents), which it prints; the other modes give 0.
  */
-export function iprec(s: Scratch, plan: Plan, col: number, relevant: number, level: number, broken: boolean): number {
+export function iprec(s: Scratch, plan: Plan, col: number, relevant: number, level: number, mode: number): number {
   const c = iprecRank(level, relevant);
+  if (mode === TREC && s.n === 0 && c === 0) return NaN;
   // the query's values so far (iprec_at_recall and 11pt_avg read the same levels; levels share c)
   const cache = s.iprecCache;
   for (let i = 0; i < s.iprecCached; i++) if (cache[3 * i] === col && cache[3 * i + 1] === c) return cache[3 * i + 2]!;
-  if (broken) return keepIprec(s, col, c, brokenIprec(s, col, c));
+  if (mode !== AVERAGE) return keepIprec(s, col, c, brokenIprec(s, col, c));
   const count = iprecRanks(s, plan, col, relevant, c);
   averageIprec(s, col, count);
   let value = 0;

@@ -7,8 +7,8 @@ import type { Scratch } from './scratch.js';
  * pool[at .. at + count) (0, 0.1, ..., 1 by default), summed from the last level to the first, as
  * trec_eval sums them. Tie-aware, the mean of the levels' expectations.
  */
-export function iprecMean(s: Scratch, plan: Plan, col: number, relevant: number, at: number, count: number, broken: boolean): number {
+export function iprecMean(s: Scratch, plan: Plan, col: number, relevant: number, at: number, count: number, mode: number): number {
   let sum = 0;
-  for (let l = count - 1; l >= 0; l--) sum += iprec(s, plan, col, relevant, plan.pool[at + l]!, broken);
+  for (let l = count - 1; l >= 0; l--) sum += iprec(s, plan, col, relevant, plan.pool[at + l]!, mode);
   return sum / count;
 }

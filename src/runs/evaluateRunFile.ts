@@ -77,9 +77,12 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   }
   const queries = [...index.keys()].sort(compareIds);
   const order = Int32Array.from(queries, (qid) => index.get(qid)!);
-  // -c: trec_eval counts utility 0 for a query without results (not the value of its empty ranking)
+  // -c: trec_eval ranks one unjudged document for a query without results and counts its utility
+  // 0. Its other values are those of an empty ranking, but for interpolated precision: 0, unless
+  // -J drops the document (then the empty ranking's: NaN in trec mode, see iprec)
   const added = new Set(options.allQueries ? missing : []);
-  const zeroed = names.flatMap((name, m) => (parseAnyMeasure(name).kind === Kind.UTILITY ? [m] : []));
+  const zeroedKinds: readonly Kind[] = options.judgedOnly ? [Kind.UTILITY] : [Kind.UTILITY, Kind.IPREC, Kind.IPREC_MEAN];
+  const zeroed = names.flatMap((name, m) => (zeroedKinds.includes(parseAnyMeasure(name).kind) ? [m] : []));
   let qrelsRelevant = 0;
   if (options.allQueries) for (const { labels } of judged.values()) for (let i = 0; i < labels.length; i++) qrelsRelevant += labels[i]! > 0 ? 1 : 0;
   const values = new Map<TieMode, Float64Array[]>();
