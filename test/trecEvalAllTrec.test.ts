@@ -94,6 +94,25 @@ describe('--ties trec: the cases the parity issue named, each with what trec_eva
     }
   });
 
+  it('-c: a query without results is ranked one document the qrels lack; num_ret, unj and utility (by that name) are 0, relstring (by that name) empty', async () => {
+    const qrels = await write('c.qrels', '1 0 a 1\n1 0 b 0\n2 0 c 1\n2 0 d 0\n3 0 e 0\n4 0 f 1');
+    const run = await write('c.run', '1 Q0 a 1 2 r\n1 Q0 x 2 1 r\n2 Q0 y 1 1 r\n3 Q0 z 1 1 r');
+    const q4 = (text: string): string[] => text.split('\n').filter((l) => /\t(4|all)\t/.test(l));
+    // trec_eval 10.0's lines for query 4 and the mean: a utility with parameters and relstring.4 keep the document's values
+    const want = {
+      '-c': ['num_ret               \t4\t0', "relstring_4           \t4\t'-'", 'utility_2,-1,-0.5,0.1 \t4\t-1.7000', 'unj_3                 \t4\t0.0000', 'num_ret               \tall\t4', 'utility_2,-1,-0.5,0.1 \tall\t-0.9250', 'unj_3                 \tall\t0.2500'],
+      '-J': ['num_ret               \t4\t0', "relstring_4           \t4\t''", 'utility_2,-1,-0.5,0.1 \t4\t-0.6000', 'unj_3                 \t4\t0.0000', 'num_ret               \tall\t1', 'utility_2,-1,-0.5,0.1 \tall\t0.1750', 'unj_3                 \tall\t0.0000'],
+    };
+    for (const { name } of BACKENDS) {
+      for (const flags of [['-c'], ['-c', '-J']]) {
+        const r = await cli('--ties', 'trec', '--backend', name, ...flags, '-q', '-m', 'utility.2,-1,-0.5,0.1', '-m', 'relstring.4', '-m', 'num_ret', '-m', 'unj.3', qrels, run);
+        expect(q4(r.stdout)).toEqual(want[flags.length === 1 ? '-c' : '-J']);
+      }
+      const named = await cli('--ties', 'trec', '--backend', name, '-c', '-q', '-m', 'utility', '-m', 'relstring', qrels, run);
+      expect(q4(named.stdout)).toEqual(["relstring             \t4\t''", 'utility               \t4\t0.0000', 'utility               \tall\t-0.5000']);
+    }
+  });
+
   it('-M then -J: infAP ranks only the judged documents of the top M (a pooled unjudged one drops out too); trec_eval prints 0.5556', async () => {
     // d1 is in the qrels unjudged (-1), d5 not at all; -M 5 cuts d6
     const qrels = await write('infap.qrels', '1 0 d1 -1\n1 0 d2 1\n1 0 d3 0\n1 0 d4 1\n1 0 d6 1');

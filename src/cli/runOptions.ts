@@ -18,7 +18,7 @@ export function addRunOptions(command: Command, defaults: readonly string[] = DE
     .addOption(
       new Option('-m, --measure <names>', 'measure (repeatable, comma lists)').argParser((v: string, prev: string[]) => [...prev, v]).default([], defaults.join(', ')),
     )
-    .option('-c', 'average over every qrels query; queries without results count 0 (as trec_eval -c)')
+    .option('-c', 'average over every qrels query; one without results is evaluated as trec_eval -c evaluates it')
     .option('-l <level>', 'relevance level: a label >= level is relevant (nDCG gains stay the labels)', positiveInteger, 1)
     .option('-M <n>', 'keep the top n per query after ordering (average mode keeps the tie group crossing n whole)', positiveInteger)
     .option('-J', 'judged documents only (labels >= 0 in the qrels)')

@@ -14,6 +14,7 @@ import { sumOf } from '../core/means.js';
 import { parseAnyMeasure } from '../measures/expandNames.js';
 import { Kind } from '../measures/table.js';
 import type { QrelsSource } from './qrelsSource.js';
+import { stringKey } from './runCollector.js';
 
 /** A run's values: per tie mode and measure, one value per query (queries in byte order). */
 export interface RunEvaluation {
@@ -53,7 +54,7 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   const { collector, notes } = run;
   const judged = (qrels.parsed ?? qrels.native!).queries;
   const missing = [...judged.keys()].filter((qid) => !collector.index.has(qid));
-  if (options.allQueries) for (const qid of missing) collector.queue(qid, judged.get(qid)!.labels);
+  if (options.allQueries) for (const qid of missing) collector.queueMissing(qid, judged.get(qid)!.labels);
   collector.flush();
 
   const { index } = collector;
@@ -77,12 +78,13 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   }
   const queries = [...index.keys()].sort(compareIds);
   const order = Int32Array.from(queries, (qid) => index.get(qid)!);
-  // -c: trec_eval ranks one unjudged document for a query without results and counts its utility
-  // 0. Its other values are those of an empty ranking, but for interpolated precision: 0, unless
-  // -J drops the document (then the empty ranking's: NaN in trec mode, see iprec)
+  // -c: a query without results was ranked one document the qrels lack (see queueMissing), and
+  // trec_eval then sets its num_ret, unj, rbp_resid and utility to 0, the last by that name only
+  // (a utility with parameters keeps the document's value), and clears relstring, by that name
   const added = new Set(options.allQueries ? missing : []);
-  const zeroedKinds: readonly Kind[] = options.judgedOnly ? [Kind.UTILITY] : [Kind.UTILITY, Kind.IPREC, Kind.IPREC_MEAN];
-  const zeroed = names.flatMap((name, m) => (zeroedKinds.includes(parseAnyMeasure(name).kind) ? [m] : []));
+  const zeroedKinds: readonly Kind[] = [Kind.NUM_RET, Kind.UNJ, Kind.RBP_RESID];
+  const utility = new Set(measures.filter((m) => m.label === 'utility').map((m) => m.name));
+  const zeroed = names.flatMap((name, m) => (zeroedKinds.includes(parseAnyMeasure(name).kind) || utility.has(name) ? [m] : []));
   let qrelsRelevant = 0;
   if (options.allQueries) for (const { labels } of judged.values()) for (let i = 0; i < labels.length; i++) qrelsRelevant += labels[i]! > 0 ? 1 : 0;
   const values = new Map<TieMode, Float64Array[]>();
@@ -105,6 +107,15 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
     summary.set(mode, summarize(measures, names, columns, sums, options.allQueries, qrelsRelevant));
   }
   const strings = new Map([...collector.strings].map(([key, list]) => [key, Array.from(order, (i) => list[i]!)]));
+  for (const m of added.size > 0 ? measures : []) {
+    if (m.label !== 'relstring' || m.text?.kind !== 'relstring') continue;
+    for (const mode of options.modes) {
+      const list = strings.get(stringKey(mode, m.text.length));
+      if (list !== undefined) queries.forEach((qid, q) => {
+        if (added.has(qid)) list[q] = '';
+      });
+    }
+  }
   return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, summary, strings, warnings, threads };
 }
 

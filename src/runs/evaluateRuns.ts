@@ -24,7 +24,7 @@ export interface EvaluateRunsOptions {
   readonly maxRank?: number;
   /** trec_eval's `-J`: only documents the qrels judge (label >= 0). */
   readonly judgedOnly?: boolean;
-  /** trec_eval's `-c`: every qrels query counts, those without results as 0. */
+  /** trec_eval's `-c`: every qrels query counts, those without results as trec_eval evaluates them (see docs/cli.md). */
   readonly allQueries?: boolean;
   /** List the measures in trec_eval's table order, as it prints them (ir_measures names after, as asked). Default: as asked. */
   readonly trecOrder?: boolean;

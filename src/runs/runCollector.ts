@@ -24,6 +24,9 @@ export interface CollectedPart {
   readonly backend: BackendName;
 }
 
+/** The document trec_eval's -c ranks for a query without results (its id, as trec_eval names it). */
+const PLACEHOLDER = 'ceci_nest_pas_un_docno';
+
 /** Results per pending chunk before it is evaluated: about a million keeps memory bounded. */
 export const CHUNK = 1 << 20;
 
@@ -100,6 +103,20 @@ export class RunCollector {
     p.offsets.push(p.scores.length);
     p.ideal.push(ideal);
     if (p.scores.length >= CHUNK) this.flush();
+  }
+
+  /**
+   * Queues a qrels query the run lacks as trec_eval's -c evaluates it: a ranking of one document
+   * the qrels lack (score 1), which -J drops as it is read (with -M, after the cut).
+   */
+  queueMissing(qid: string, ideal: ArrayLike<number>): void {
+    if (!this.dropUnjudged) {
+      const p = this.pending;
+      p.scores.push(1);
+      p.labels.push(-1);
+      if (this.keepDocs) p.docs.push(PLACEHOLDER);
+    }
+    this.queue(qid, ideal);
   }
 
   /** Queries from the addon's reader, labelled already: evaluated at once (the reader batches them). */
