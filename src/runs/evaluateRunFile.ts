@@ -66,7 +66,7 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   const example = (ids: string[]): string => `(e.g. ${ids.slice(0, 3).map(latin1ToUtf8).join(', ')})`;
   if (ignored.length > 0) warnings.push(`${runPath}: ${ignored.length} queries of the run are not in the qrels and were ignored ${example(ignored)}`);
   if (missing.length > 0 && !options.allQueries) {
-    warnings.push(`${runPath}: ${missing.length} queries of the qrels have no results and are left out of the mean (-c counts them as 0) ${example(missing)}`);
+    warnings.push(`${runPath}: ${missing.length} queries of the qrels have no results and are left out of the mean (-c counts them, as trec_eval -c does) ${example(missing)}`);
   }
   if (notes.misordered > 0) {
     warnings.push(
