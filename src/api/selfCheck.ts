@@ -88,10 +88,12 @@ export function selfCheck(backend: BackendName | 'auto' = 'auto', queries = 2000
       const a = got.perQuery[m]!;
       const b = want.perQuery[m]!;
       for (let q = 0; q < queries; q++) {
-        // NaN on both sides (trec mode's interpolated precision of an empty ranking) agrees
-        const d = Object.is(a[q], b[q]) ? 0 : Math.abs(a[q]! - b[q]!) / Math.max(1, Math.abs(b[q]!));
-        maxDeviation = Math.max(maxDeviation, Number.isNaN(d) ? Infinity : d);
-        if (!Object.is(a[q], b[q])) unequal++;
+        // equal to the bit, NaN on both sides too (trec mode's interpolated precision of an empty ranking)
+        if (!Object.is(a[q], b[q])) {
+          unequal++;
+          const d = Math.abs(a[q]! - b[q]!) / Math.max(1, Math.abs(b[q]!));
+          maxDeviation = Math.max(maxDeviation, Number.isNaN(d) ? Infinity : d);
+        }
         values++;
       }
     }

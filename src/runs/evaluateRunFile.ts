@@ -107,8 +107,8 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
     summary.set(mode, summarize(measures, names, columns, sums, options.allQueries, qrelsRelevant));
   }
   const strings = new Map([...collector.strings].map(([key, list]) => [key, Array.from(order, (i) => list[i]!)]));
-  for (const m of added.size > 0 ? measures : []) {
-    if (m.label !== 'relstring' || m.text?.kind !== 'relstring') continue;
+  for (const m of measures) {
+    if (added.size === 0 || m.label !== 'relstring' || m.text?.kind !== 'relstring') continue;
     for (const mode of options.modes) {
       const list = strings.get(stringKey(mode, m.text.length));
       if (list !== undefined) queries.forEach((qid, q) => {
