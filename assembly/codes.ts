@@ -76,6 +76,7 @@ export const ROW_FLAG_JUDGED_ONLY: i32 = 1;
 export const PLAN_FLAG_JUDGED_ONLY: i32 = 1;
 export const PLAN_FLAG_NEEDS_ORDER: i32 = 2;
 export const G_STATES_MAX: i32 = 65536;
+export const G_COUNTED_SLOTS: i32 = 43;
 
 // how deep a measure reads the ranking
 export const DEPTH_CUTOFF: i32 = 0;

@@ -1,4 +1,4 @@
-import { G_STATES_MAX } from './codes';
+import { G_COUNTED_SLOTS, G_STATES_MAX } from './codes';
 import { binomial } from './freeOrders';
 import { gainOf } from './gain';
 import { log2 } from './log2';
@@ -33,8 +33,31 @@ function countsTotal(counts: usize, distinct: i32): f64 {
   return total;
 }
 
-/** A group of at most this many documents is counted (see g): every binomial it needs is in the free-orders table. */
-const G_COUNTED_SLOTS: f64 = 43;
+/** Where S.gSlots holds, per slot x of a counted group, 2 + C_x; C(zeros, i) for i = x - drawn; each slot's sum over the states. */
+const LIFT: i32 = 0;
+const CHOOSE: i32 = G_COUNTED_SLOTS + 1;
+const TERMS: i32 = 2 * (G_COUNTED_SLOTS + 1);
+
+/**
+ * A counted group's sums at its slots x = 1..n (see g), to S.gSlots[TERMS + x]: the states with
+ * a gain, each over the slots it reaches (drawn <= x <= drawn + zeros), so a slot adds its states
+ * in state order as a loop over the states at each slot would, without a test per state and slot.
+ * Reads 2 + C_x at S.gSlots[LIFT + x].
+ */
+function countedTerms(orders: usize, gains: usize, drawnOf: usize, stateCount: i32, n: f64, zeros: f64, above: f64): void {
+  const slots = S.gSlots;
+  for (let x = 1; x <= <i32>n; x++) setF64(slots, TERMS + x, 0);
+  for (let i = 0; i <= <i32>zeros; i++) setF64(slots, CHOOSE + i, binomial(zeros, <f64>i));
+  for (let state = 0; state < stateCount; state++) {
+    const gain = getF64(gains, state);
+    if (gain == 0) continue;
+    const drawn = <i32>getF64(drawnOf, state);
+    const ways = getF64(orders, state);
+    const down = above + gain;
+    const last = min(<i32>n, drawn + <i32>zeros);
+    for (let x = max(drawn, 1); x <= last; x++) setF64(slots, TERMS + x, getF64(slots, TERMS + x) + (ways * getF64(slots, CHOOSE + x - drawn) * gain) / logOf(getF64(slots, LIFT + x) - down));
+  }
+}
 
 /**
  * A counted group's states (digits counted up state by state): the orders of its draws of each
@@ -121,27 +144,27 @@ export function g<L>(labels: usize, start: i32, gainCol: i32, constants: usize, 
     const gains = S.states2;
     const drawnOf = S.states3;
     const zeros = n - countsTotal(counts, distinct);
-    const counted = n > 1 && n <= G_COUNTED_SLOTS;
+    const counted = n > 1 && n <= <f64>G_COUNTED_SLOTS;
     if (counted) {
       countStates(orders, gains, drawnOf, digits, values, counts, distinct, stateCount);
+      // the slots' costs first: every state reads them
+      for (let x = 1; x <= <i32>n; x++) {
+        cost += Math.max(walkNext(), 1);
+        setF64(S.gSlots, LIFT + x, 2 + cost);
+      }
+      countedTerms(orders, gains, drawnOf, stateCount, n, zeros, above);
     } else {
       for (let state = 0; state < stateCount; state++) setF64(now, state, 0);
       setF64(now, 0, 1);
     }
     for (let x: f64 = 1; x <= n; x++) {
-      cost += Math.max(walkNext(), 1);
+      if (!counted) cost += Math.max(walkNext(), 1);
       let expected: f64 = 0;
       if (n == 1) {
         // one document, drawn for sure: the term the states give (1 * (g / 1) is g)
         if (groupGain != 0) expected = groupGain / logOf(2 + cost - (above + groupGain));
       } else if (counted) {
-        // the states within reach at slot x (drawn <= x, x - drawn <= zeros) with a gain
-        for (let state = 0; state < stateCount; state++) {
-          const drawn = getF64(drawnOf, state);
-          if (getF64(gains, state) == 0 || drawn > x || x - drawn > zeros) continue;
-          expected += (getF64(orders, state) * binomial(zeros, x - drawn) * getF64(gains, state)) / logOf(2 + cost - (above + getF64(gains, state)));
-        }
-        expected = expected / (binomial(n, x) * x);
+        expected = getF64(S.gSlots, TERMS + <i32>x) / (binomial(n, x) * x);
       } else {
         // draw the x-th document: of gain d (from the state one lower in d) or of gain 0, and
         // add each state's part of E[(S_x / x) f(A + S_x)]

@@ -3,7 +3,7 @@ import { COUNTED_LEVELS } from './largestDescending';
 import { log2 } from './log2';
 import { RUNNING_SUM_BYTES, RunningSum } from './runningSum';
 import { getF64, setF64 } from './memory';
-import { GAIN_SIZE, IDEAL_LEVELS_MAX, ROW_SIZE } from './codes';
+import { G_COUNTED_SLOTS, GAIN_SIZE, IDEAL_LEVELS_MAX, ROW_SIZE } from './codes';
 
 // Working memory of the kernels, as the reference's Scratch object: regions of linear memory
 // placed by layoutScratch (the glue reserves scratchBytes of them) and reused across queries.
@@ -50,6 +50,8 @@ export let work2: usize = 0;
 export let states: usize = 0;
 export let states2: usize = 0;
 export let states3: usize = 0;
+/** a counted group's numbers per slot in G: 2 + C_x, C(zeros, i), the states' sum (f64; see countedTerms in g) */
+export let gSlots: usize = 0;
 /** IPrec's candidate groups (15 numbers each), their candidates' slots, its heap of candidate values (4 numbers each; f64), and the groups a value moves (i32) */
 export let iprecGroups: usize = 0;
 export let iprecSlots: usize = 0;
@@ -102,7 +104,7 @@ export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, mea
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
   const ints = cap * 5 + 2 * <usize>COUNTED_LEVELS + <usize>gainCount * GAIN_SIZE + <usize>measureCount * ROW_SIZE + <usize>COUNT_CELLS + 1;
-  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 15 + 1 + 4 + 1) + <usize>IPREC_ROW_ROOM + 3 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 10 * <usize>IPREC_CACHE + <usize>FREE_ORDERS_SIZE + (<usize>idealCapacity + 1) + 2 * cap;
+  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 15 + 1 + 4 + 1) + <usize>IPREC_ROW_ROOM + 3 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 3 * (<usize>G_COUNTED_SLOTS + 1) + 10 * <usize>IPREC_CACHE + <usize>FREE_ORDERS_SIZE + (<usize>idealCapacity + 1) + 2 * cap;
   return doubles * 8 + ints * 4 + 2 * RUNNING_SUM_BYTES + 64;
 }
 
@@ -131,7 +133,8 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   states2 = states + <usize>stateCount * 8;
   states3 = states2 + <usize>stateCount * 8;
   gainLevels = states3 + <usize>stateCount * 8;
-  iprecCache = gainLevels + 2 * <usize>IDEAL_LEVELS_MAX * 8;
+  gSlots = gainLevels + 2 * <usize>IDEAL_LEVELS_MAX * 8;
+  iprecCache = gSlots + 3 * (<usize>G_COUNTED_SLOTS + 1) * 8;
   iprecLevels = iprecCache + 3 * <usize>IPREC_CACHE * 8;
   const freeTable = iprecLevels + 7 * <usize>IPREC_CACHE * 8;
   idealRunning = freeTable + <usize>FREE_ORDERS_SIZE * 8;

@@ -96,6 +96,7 @@ enum PlanFlagBit {
   PLAN_FLAG_JUDGED_ONLY = 1,
   PLAN_FLAG_NEEDS_ORDER = 2,
   G_STATES_MAX = 65536,
+  G_COUNTED_SLOTS = 43,
 };
 
 // how deep a measure reads the ranking

@@ -39,8 +39,31 @@ inline double countsTotal(const double* counts, int distinct) {
   return total;
 }
 
-/** A group of at most this many documents is counted (see g): every binomial it needs is in the free-orders table. */
-constexpr double G_COUNTED_SLOTS = 43;
+/** Where s.gSlots holds, per slot x of a counted group, 2 + C_x; C(zeros, i) for i = x - drawn; each slot's sum over the states. */
+constexpr int LIFT = 0;
+constexpr int CHOOSE = G_COUNTED_SLOTS + 1;
+constexpr int TERMS = 2 * (G_COUNTED_SLOTS + 1);
+
+/**
+ * A counted group's sums at its slots x = 1..n (see g), to s.gSlots[TERMS + x]: the states with
+ * a gain, each over the slots it reaches (drawn <= x <= drawn + zeros), so a slot adds its states
+ * in state order as a loop over the states at each slot would, without a test per state and slot.
+ * Reads 2 + C_x at s.gSlots[LIFT + x].
+ */
+inline void countedTerms(Scratch& s, const double* orders, const double* gains, const double* drawnOf, int stateCount, double n, double zeros, double above) {
+  double* slots = s.gSlots.data();
+  for (int x = 1; x <= static_cast<int>(n); x++) slots[TERMS + x] = 0;
+  for (int i = 0; i <= static_cast<int>(zeros); i++) slots[CHOOSE + i] = binomial(zeros, i);
+  for (int state = 0; state < stateCount; state++) {
+    const double gain = gains[state];
+    if (gain == 0) continue;
+    const int drawn = static_cast<int>(drawnOf[state]);
+    const double ways = orders[state];
+    const double down = above + gain;
+    const int last = std::min(static_cast<int>(n), drawn + static_cast<int>(zeros));
+    for (int x = std::max(drawn, 1); x <= last; x++) slots[TERMS + x] = slots[TERMS + x] + (ways * slots[CHOOSE + x - drawn] * gain) / logOf(s, slots[LIFT + x] - down);
+  }
+}
 
 /**
  * A counted group's states (digits counted up state by state): the orders of its draws of each
@@ -133,24 +156,24 @@ double g(Scratch& s, const L* labels, int64_t start, const Plan& plan, int gainC
     const bool counted = n > 1 && n <= G_COUNTED_SLOTS;
     if (counted) {
       countStates(orders, gains, drawnOf, digits, values, counts, distinct, stateCount);
+      // the slots' costs first: every state reads them
+      for (int x = 1; x <= static_cast<int>(n); x++) {
+        cost += std::max(walk.next(), 1.0);
+        s.gSlots[LIFT + x] = 2 + cost;
+      }
+      countedTerms(s, orders, gains, drawnOf, stateCount, n, zeros, above);
     } else {
       std::fill(now, now + stateCount, 0.0);
       now[0] = 1;
     }
     for (double x = 1; x <= n; x++) {
-      cost += std::max(walk.next(), 1.0);
+      if (!counted) cost += std::max(walk.next(), 1.0);
       double expected = 0;
       if (n == 1) {
         // one document, drawn for sure: the term the states give (1 * (g / 1) is g)
         if (groupGain != 0) expected = groupGain / logOf(s, 2 + cost - (above + groupGain));
       } else if (counted) {
-        // the states within reach at slot x (drawn <= x, x - drawn <= zeros) with a gain
-        for (int state = 0; state < stateCount; state++) {
-          const double drawn = drawnOf[state];
-          if (gains[state] == 0 || drawn > x || x - drawn > zeros) continue;
-          expected += (orders[state] * binomial(zeros, x - drawn) * gains[state]) / logOf(s, 2 + cost - (above + gains[state]));
-        }
-        expected = expected / (binomial(n, x) * x);
+        expected = s.gSlots[TERMS + static_cast<int>(x)] / (binomial(n, x) * x);
       } else {
         // draw the x-th document: of gain d (from the state one lower in d) or of gain 0, and
         // add each state's part of E[(S_x / x) f(A + S_x)]

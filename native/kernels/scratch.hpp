@@ -66,6 +66,8 @@ struct Scratch {
   std::vector<double> states;
   std::vector<double> states2;
   std::vector<double> states3;
+  /** a counted group's numbers per slot in G: 2 + C_x, C(zeros, i), the states' sum (see countedTerms in g) */
+  std::vector<double> gSlots = std::vector<double>(3 * (G_COUNTED_SLOTS + 1));
   /** IPrec's candidate groups (15 numbers each), their candidates' slots, its heap of candidate values (4 numbers each), and the groups a value moves */
   std::vector<double> iprecGroups;
   std::vector<double> iprecSlots;

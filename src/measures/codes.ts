@@ -51,3 +51,6 @@ export const PlanFlag = { JUDGED_ONLY: 1, NEEDS_ORDER: 2 } as const;
 
 /** The most states (vectors of counts drawn per distinct nonzero gain) G follows in one tie group; more is an error (Status.TOO_MANY_STATES). */
 export const G_STATES_MAX = 1 << 16;
+
+/** G counts the chances of a tie group of at most this many documents (every binomial it needs is in the free-orders table), and carries them slot to slot in a larger one. */
+export const G_COUNTED_SLOTS = 43;

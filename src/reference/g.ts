@@ -1,5 +1,5 @@
 import type { LabelArray } from '../core/labels.js';
-import { G_STATES_MAX } from '../measures/codes.js';
+import { G_COUNTED_SLOTS, G_STATES_MAX } from '../measures/codes.js';
 import type { Plan } from '../measures/plan.js';
 import { binomial } from './freeOrders.js';
 import { gainOf } from './gain.js';
@@ -75,24 +75,24 @@ export function g(s: Scratch, labels: LabelArray, start: number, plan: Plan, gai
     const counted = n > 1 && n <= G_COUNTED_SLOTS;
     if (counted) {
       countStates(orders, gains, drawnOf, digits, values, counts, distinct, states);
+      // the slots' costs first: every state reads them
+      for (let x = 1; x <= n; x++) {
+        cost += Math.max(walk.next(), 1);
+        s.gSlots[LIFT + x] = 2 + cost;
+      }
+      countedTerms(s, orders, gains, drawnOf, states, n, zeros, above);
     } else {
       now.fill(0, 0, states);
       now[0] = 1;
     }
     for (let x = 1; x <= n; x++) {
-      cost += Math.max(walk.next(), 1);
+      if (!counted) cost += Math.max(walk.next(), 1);
       let expected = 0;
       if (n === 1) {
         // one document, drawn for sure: the term the states give (1 * (g / 1) is g)
         if (groupGain !== 0) expected = groupGain / logOf(s, 2 + cost - (above + groupGain));
       } else if (counted) {
-        // the states within reach at slot x (drawn <= x, x - drawn <= zeros) with a gain
-        for (let state = 0; state < states; state++) {
-          const drawn = drawnOf[state]!;
-          if (gains[state] === 0 || drawn > x || x - drawn > zeros) continue;
-          expected += (orders[state]! * binomial(zeros, x - drawn) * gains[state]!) / logOf(s, 2 + cost - (above + gains[state]!));
-        }
-        expected = expected / (binomial(n, x) * x);
+        expected = s.gSlots[TERMS + x]! / (binomial(n, x) * x);
       } else {
         // draw the x-th document: of gain d (from the state one lower in d) or of gain 0, and
         // add each state's part of E[(S_x / x) f(A + S_x)]
@@ -164,8 +164,31 @@ function countsTotal(counts: Float64Array, distinct: number): number {
   return total;
 }
 
-/** A group of at most this many documents is counted (see g): every binomial it needs is in the free-orders table. */
-const G_COUNTED_SLOTS = 43;
+/** Where s.gSlots holds, per slot x of a counted group, 2 + C_x; C(zeros, i) for i = x - drawn; each slot's sum over the states. */
+const LIFT = 0;
+const CHOOSE = G_COUNTED_SLOTS + 1;
+const TERMS = 2 * (G_COUNTED_SLOTS + 1);
+
+/**
+ * A counted group's sums at its slots x = 1..n (see g), to s.gSlots[TERMS + x]: the states with
+ * a gain, each over the slots it reaches (drawn <= x <= drawn + zeros), so a slot adds its states
+ * in state order as a loop over the states at each slot would, without a test per state and slot.
+ * Reads 2 + C_x at s.gSlots[LIFT + x].
+ */
+function countedTerms(s: Scratch, orders: Float64Array, gains: Float64Array, drawnOf: Float64Array, stateCount: number, n: number, zeros: number, above: number): void {
+  const slots = s.gSlots;
+  for (let x = 1; x <= n; x++) slots[TERMS + x] = 0;
+  for (let i = 0; i <= zeros; i++) slots[CHOOSE + i] = binomial(zeros, i);
+  for (let state = 0; state < stateCount; state++) {
+    const gain = gains[state]!;
+    if (gain === 0) continue;
+    const drawn = drawnOf[state]!;
+    const ways = orders[state]!;
+    const down = above + gain;
+    const last = Math.min(n, drawn + zeros);
+    for (let x = Math.max(drawn, 1); x <= last; x++) slots[TERMS + x] = slots[TERMS + x]! + (ways * slots[CHOOSE + x - drawn]! * gain) / logOf(s, slots[LIFT + x]! - down);
+  }
+}
 
 /**
  * A counted group's states (digits counted up state by state): the orders of its draws of each

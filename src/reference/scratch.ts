@@ -1,4 +1,4 @@
-import { IDEAL_LEVELS_MAX } from '../measures/codes.js';
+import { G_COUNTED_SLOTS, IDEAL_LEVELS_MAX } from '../measures/codes.js';
 import { log2 } from './log2.js';
 import { RunningSum } from './runningSum.js';
 
@@ -58,6 +58,8 @@ export class Scratch {
   states = new Float64Array(0);
   states2 = new Float64Array(0);
   states3 = new Float64Array(0);
+  /** a counted group's numbers per slot in G: 2 + C_x, C(zeros, i), the states' sum (see countedTerms in g) */
+  gSlots = new Float64Array(3 * (G_COUNTED_SLOTS + 1));
   /** IPrec's candidate groups (15 numbers each), their candidates' slots, its heap of candidate values (4 numbers each), and the groups a value moves */
   iprecGroups = new Float64Array(0);
   iprecSlots = new Float64Array(0);
