@@ -81,6 +81,30 @@ describe.skipIf(!hasNative)('the native reader', () => {
     expect(native.stdout.split('\n').filter((l) => l.startsWith('AP')).length).toBe(37 + 1);
   });
 
+  it('reads large qrels queries, queries met again and documents judged twice as the TypeScript reader does', async () => {
+    // query 1's 500 documents outgrow the reading index several times; it comes back after query 2
+    const judged = (q: number, from: number, to: number): string[] => Array.from({ length: to - from }, (_, i) => `${q} 0 doc-${from + i} ${(from + i) % 4}`);
+    const lines = [...judged(1, 0, 500), ...judged(2, 0, 40), ...judged(1, 500, 520), ...judged(3, 0, 3)];
+    const run = file('large.run', [1, 2, 3].flatMap((q) => Array.from({ length: 530 }, (_, i) => `${q} Q0 doc-${(i * 37) % 530} ${i + 1} ${i % 9} r`)).join('\n'));
+    const cases = {
+      ok: lines,
+      // twice within a large query read the first time, and twice after it came back
+      twiceLarge: [...judged(1, 0, 300), '1 0 doc-150 2', ...judged(2, 0, 3)],
+      twiceBack: [...lines, '1 0 doc-7 1'],
+    };
+    for (const [name, qrels] of Object.entries(cases)) {
+      const q = file(`large-${name}.qrels`, qrels.join('\n') + '\n');
+      const evaluate = async (backend: string): Promise<object> => {
+        const out = await cli('--backend', backend, '-q', '--format', 'json', '-m', 'AP,nDCG@10,P@5', q, run);
+        return { ...out, stdout: out.stdout.replaceAll(`"backend": "${backend}"`, '') };
+      };
+      const native = await evaluate('native');
+      expect(native).toEqual(await evaluate('js'));
+      if (name === 'twiceLarge') expect((native as { stderr: string }).stderr).toMatch(/large-twiceLarge\.qrels:301: document doc-150 of query 1 is judged twice, at lines 151 and 301/);
+      if (name === 'twiceBack') expect((native as { stderr: string }).stderr).toMatch(/large-twiceBack\.qrels:564: document doc-7 of query 1 is judged twice, at lines 8 and 564/);
+    }
+  });
+
   it('hands over finished queries only, however the batches cut the lines', async () => {
     const lines = Array.from({ length: 20_000 }, (_, i) => `${1 + Math.floor(i / 777)} Q0 d${i} ${i} ${i % 13} tag`);
     const path = file('batches.run', lines.join('\n'));
