@@ -7,27 +7,13 @@ import { judgedTwice, labelNotAnInteger, listedTwice, qrelsFieldCount, runFieldC
 import type { RunNotes } from './forEachRunQuery.js';
 import { Info, Problem, type TrecReader } from '../addon/trecReader.js';
 
-/** A query's judgements as the addon's reader holds them. */
-export class NativeJudgements {
-  constructor(
-    /** the query's group in the reader */
-    readonly group: number,
-    private readonly all: { readonly offsets: Uint32Array; readonly labels: Int32Array },
-  ) {}
-
-  /** the labels of its judged documents, in file order (a view made on demand: few are asked for) */
-  get labels(): Int32Array {
-    return this.all.labels.subarray(this.all.offsets[this.group], this.all.offsets[this.group + 1]);
-  }
-}
-
 /** A qrels file read by the addon's reader, which keeps the judged documents. */
 export interface NativeQrels {
   readonly reader: TrecReader;
-  /** judgements by query id (latin1) */
-  readonly queries: Map<string, NativeJudgements>;
-  /** the query ids (latin1) by group */
+  /** the query ids (latin1) by group, in order of first appearance */
   readonly qids: readonly string[];
+  /** the labels of group `group`'s judged documents, in file order (a view) */
+  labels(group: number): Int32Array;
 }
 
 /**
@@ -67,15 +53,12 @@ export function attachQrelsNative(token: number, reader: TrecReader, name: strin
   return judgementsOf(reader, name);
 }
 
-/** A reader's frozen judgements, by query. */
+/** A reader's frozen judgements, by group. */
 function judgementsOf(reader: TrecReader, path: string): NativeQrels {
   const [joined, offsets, labels] = reader.judgements();
   if (joined === '') throw new FileError(path, 0, 'the qrels file holds no judgements');
-  const qids = joined.split('\n');
-  const all = { offsets, labels };
-  const queries = new Map<string, NativeJudgements>();
-  for (let group = 0; group < qids.length; group++) queries.set(qids[group]!, new NativeJudgements(group, all));
-  return { reader, queries, qids };
+  // no map by id: a run's queries come with their group, and a map of 28k ids costs several ms
+  return { reader, qids: joined.split('\n'), labels: (group) => labels.subarray(offsets[group], offsets[group + 1]) };
 }
 
 class Ungrouped extends Error {}

@@ -52,9 +52,10 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   const alone = { ...options, evaluationThreads: options.threads ?? defaultThreads() };
   const { run, threads } = parallel?.run ? parallel : { run: await collectRun(input, qrels, names, alone), threads: 1 };
   const { collector, notes } = run;
-  const judged = (qrels.parsed ?? qrels.native!).queries;
-  const missing = [...judged.keys()].filter((qid) => !collector.index.has(qid));
-  if (options.allQueries) for (const qid of missing) collector.queueMissing(qid, judged.get(qid)!.labels);
+  const judged = judgedQueries(qrels);
+  const missingAt = judged.qids.flatMap((qid, q) => (collector.index.has(qid) ? [] : [q]));
+  const missing = missingAt.map((q) => judged.qids[q]!);
+  if (options.allQueries) for (const q of missingAt) collector.queueMissing(judged.qids[q]!, judged.labels(q));
   collector.flush();
 
   const { index } = collector;
@@ -86,7 +87,12 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   const utility = new Set(measures.filter((m) => m.label === 'utility').map((m) => m.name));
   const zeroed = names.flatMap((name, m) => (zeroedKinds.includes(parseAnyMeasure(name).kind) || utility.has(name) ? [m] : []));
   let qrelsRelevant = 0;
-  if (options.allQueries) for (const { labels } of judged.values()) for (let i = 0; i < labels.length; i++) qrelsRelevant += labels[i]! > 0 ? 1 : 0;
+  if (options.allQueries) {
+    for (let q = 0; q < judged.qids.length; q++) {
+      const labels = judged.labels(q);
+      for (let i = 0; i < labels.length; i++) qrelsRelevant += labels[i]! > 0 ? 1 : 0;
+    }
+  }
   const values = new Map<TieMode, Float64Array[]>();
   const spare = new Float64Array(order.length);
   const summary = new Map<TieMode, number[]>();
@@ -117,6 +123,13 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
     }
   }
   return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, summary, strings, warnings, threads };
+}
+
+/** The qrels' query ids, in order of first appearance, and the labels of query q (at index q) in file order. */
+function judgedQueries(qrels: QrelsSource): { qids: readonly string[]; labels: (q: number) => ArrayLike<number> } {
+  if (qrels.native !== undefined) return qrels.native;
+  const queries = [...qrels.parsed!.queries.values()];
+  return { qids: [...qrels.parsed!.queries.keys()], labels: (q) => queries[q]!.labels };
 }
 
 /**
