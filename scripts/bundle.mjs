@@ -3,8 +3,9 @@
 // - dist/index.js (ES module) and dist/index.cjs (CommonJS): the library, one file each, its
 //   dependencies inside (the t distribution), node-gyp-build (the addon loader) left to Node;
 // - dist/runWorker.js: the run reader's worker thread, which both load beside them;
-// - dist/cli/bin.js and dist/cli/runWorker.js: the command line with commander and its
-//   progress bar inside; one module to load starts faster (about 100 ms less on a 2-core VM);
+// - dist/cli/bin.js and dist/cli/runWorker.js: the command line with commander inside; one
+//   module to load starts faster (about 100 ms less on a 2-core VM than the files apart), so
+//   only what few runs need (compare's statistics, the progress bar) is in dist/cli/chunks/;
 // - dist/browser.js: the library for browsers and bundlers (the `browser` condition), the same
 //   API from the same sources with their browser variants (see browserBuild.mjs); it fetches
 //   ../wasm/tie-eval*.wasm relative to itself in ready(); minified (a page loads it whole);
@@ -31,7 +32,10 @@ await build({
   define: { 'import.meta': 'importMeta' },
   banner: { js: "const importMeta = { url: require('node:url').pathToFileURL(__filename).href };" },
 });
-await build({ ...common, format: 'esm', banner: esmRequire, entryPoints: { bin: 'src/cli/bin.ts', runWorker: 'src/runs/runWorker.ts' }, outdir: 'dist/cli' });
+// the command line apart from its worker, so that they share no chunk: `compare`'s statistics and
+// the progress bar are imported on demand into chunks of their own (most runs load neither)
+await build({ ...common, format: 'esm', banner: esmRequire, entryPoints: { bin: 'src/cli/bin.ts' }, outdir: 'dist/cli', splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+await build({ ...common, format: 'esm', banner: esmRequire, entryPoints: { runWorker: 'src/runs/runWorker.ts' }, outdir: 'dist/cli' });
 await build({ ...browserOptions, entryPoints: { browser: 'src/index.ts' }, outdir: 'dist', minify: true });
 
 cpSync('dist/types', 'dist/cjs-types', { recursive: true });

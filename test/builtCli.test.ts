@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './support/cli.js';
@@ -30,8 +30,17 @@ function built(...args: string[]): { code: number | null; stdout: string; stderr
 }
 
 describe.runIf(existsSync(BIN))('the built command (dist/cli/bin.js)', () => {
-  it('is one bundled file, as is the worker threads\' script: they import nothing of the package', () => {
-    for (const path of [BIN, join(ROOT, 'dist/cli/runWorker.js')]) expect(readFileSync(path, 'utf8')).not.toMatch(/from ["']\.\.?\//);
+  it('is bundled, as is the worker threads\' script: the command line imports only its own chunks (loaded on demand, but for two small shared ones), the worker nothing', () => {
+    expect(readFileSync(join(ROOT, 'dist/cli/runWorker.js'), 'utf8')).not.toMatch(/from ["']\.\.?\//);
+    const relative = (text: string): string[] => [...text.matchAll(/(?:from |import\()["'](\.\.?\/[^"']+)["']/g)].map((m) => m[1]!);
+    const chunks = readdirSync(join(ROOT, 'dist/cli/chunks'));
+    const fromBin = relative(readFileSync(BIN, 'utf8'));
+    expect(fromBin.length).toBeGreaterThan(0);
+    for (const path of fromBin) expect(chunks).toContain(path.replace(/^\.\/chunks\//, ''));
+    expect(fromBin.filter((p) => !p.startsWith('./chunks/'))).toEqual([]);
+    // the statistics of compare and the progress bar are not loaded with the command line
+    expect(readFileSync(BIN, 'utf8')).not.toMatch(/node_modules\/(@stdlib|cli-progress)\//);
+    for (const chunk of chunks) for (const path of relative(readFileSync(join(ROOT, 'dist/cli/chunks', chunk), 'utf8'))) expect(chunks).toContain(path.replace(/^\.\//, ''));
   });
 
   it.runIf(process.platform !== 'win32')('is executable, so that a bin link made before a rebuild still runs it', () => {

@@ -2,7 +2,6 @@ import { closeSync, ftruncateSync } from 'node:fs';
 import { openOutput, writeAt, writeOutput } from './writeOutput.js';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { bandScores } from '../analysis/band.js';
-import { compareRuns } from '../analysis/compare.js';
 import type { Correction } from '../analysis/adjustPValues.js';
 import { rangePlotsSvg, type RangePoint } from '../analysis/rangePlot.js';
 import { tieStats } from '../runs/tieStats.js';
@@ -112,6 +111,8 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { ties: TieMode; alpha: number; permutations: number; seed: number; degradation: number; intersect?: boolean; correction?: Correction; format: string }) => {
       if (runPaths.length < 2) throw new Error(`compare needs at least two runs, got ${runPaths.length}`);
       const { measures, runs } = await evaluateFlags(qrelsPath, runPaths, flags, [flags.ties], ['AP']);
+      // loaded here: the t distribution it needs is most of the command line's code, and other commands never read it
+      const { compareRuns } = await import('../analysis/compare.js');
       const results = measures.map((m) => ({
         measure: m.label,
         ...compareRuns(

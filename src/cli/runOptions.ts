@@ -54,7 +54,7 @@ export function sources(paths: readonly string[], stdin: AsyncIterable<Uint8Arra
 /** Evaluates the runs of a command line with the library's evaluateRuns, drawing a progress bar for large runs; a path `-` reads standard input. */
 export async function evaluateFlags(qrelsPath: string, runPaths: readonly string[], flags: RunFlags, modes: readonly TieMode[], defaults = DEFAULT_MEASURES, stdin?: AsyncIterable<Uint8Array>, noRelstrings = false): Promise<RunsEvaluation> {
   const [qrels, ...runs] = sources([qrelsPath, ...runPaths], stdin);
-  const progress = progressOver(runPaths);
+  const progress = await progressOver(runPaths);
   try {
     const bars = runPaths.map((_, i) => progress.forFile(i));
     return await evaluateRuns(qrels!, runs, {

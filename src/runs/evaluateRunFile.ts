@@ -53,7 +53,8 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   const { run, threads } = parallel?.run ? parallel : { run: await collectRun(input, qrels, names, alone), threads: 1 };
   const { collector, notes } = run;
   const judged = judgedQueries(qrels);
-  const missingAt = judged.qids.flatMap((qid, q) => (collector.index.has(qid) ? [] : [q]));
+  const missingAt: number[] = [];
+  for (let q = 0; q < judged.qids.length; q++) if (!collector.index.has(judged.qids[q]!)) missingAt.push(q);
   const missing = missingAt.map((q) => judged.qids[q]!);
   if (options.allQueries) for (const q of missingAt) collector.queueMissing(judged.qids[q]!, judged.labels(q));
   collector.flush();
