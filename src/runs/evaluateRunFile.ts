@@ -79,7 +79,8 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
     throw new FileError(runPath, 0, `none of its ${ignored.length} queries is in the qrels ${example(ignored)}: nothing to evaluate`);
   }
   const queries = [...index.keys()].sort(compareIds);
-  const order = Int32Array.from(queries, (qid) => index.get(qid)!);
+  const order = new Int32Array(queries.length);
+  for (let q = 0; q < queries.length; q++) order[q] = index.get(queries[q]!)!;
   // -c: a query without results was ranked one document the qrels lack (see queueMissing), and
   // trec_eval then sets its num_ret, unj, rbp_resid and utility to 0, the last by that name only
   // (a utility with parameters keeps the document's value), and clears relstring, by that name
