@@ -58,7 +58,7 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
   /**
    * take() -> [qids, groups: Int32Array, offsets: Uint32Array, scores: Float64Array, labels: Int32Array,
    * idealOffsets: Uint32Array, ideal: Int32Array, tieKeys: Int32Array | null]: the finished
-   * queries, emptying the output; a query the qrels hold has null for its id (the caller has
+   * queries, emptying the output; a query the qrels hold has a hole for its id (the caller has
    * judgements()' string of its group); tie keys when the run was started with them
    */
   Napi::Value Take(const Napi::CallbackInfo& info) {
@@ -116,16 +116,13 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
 
   /**
    * Ids as JavaScript strings, one char per byte (latin1), as the TypeScript readers hold them;
-   * with `groups`, null where the group is not -1.
+   * with `groups`, a hole where the group is not -1 (no call per such query).
    */
   static Napi::Array strings(Napi::Env env, const std::vector<std::string>& ids, const int32_t* groups = nullptr) {
     auto array = Napi::Array::New(env, ids.size());
     std::u16string text;
     for (size_t i = 0; i < ids.size(); i++) {
-      if (groups != nullptr && groups[i] >= 0) {
-        array.Set(static_cast<uint32_t>(i), env.Null());
-        continue;
-      }
+      if (groups != nullptr && groups[i] >= 0) continue;
       text.resize(ids[i].size());
       for (size_t k = 0; k < text.size(); k++) text[k] = static_cast<unsigned char>(ids[i][k]);
       array.Set(static_cast<uint32_t>(i), Napi::String::New(env, text));

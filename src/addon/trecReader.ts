@@ -14,10 +14,11 @@ export interface TrecReader {
   /**
    * The queries read since the last take (qrels group, -1 when the qrels lack the query) with their
    * scores and labels cut at offsets, and their judged labels (none for group -1) cut at idealOffsets.
-   * Only a query of group -1 has its id here: the others' are judgements()' strings of their group.
+   * Only a query of group -1 has its id here (the others have a hole: map() would skip them): the
+   * others' are judgements()' strings of their group.
    * With tie keys, each result's rank among its query's document ids, descending (else null).
    */
-  take(): [qids: (string | null)[], groups: Int32Array, offsets: Uint32Array, scores: Float64Array, labels: Int32Array, idealOffsets: Uint32Array, ideal: Int32Array, tieKeys: Int32Array | null];
+  take(): [qids: (string | undefined)[], groups: Int32Array, offsets: Uint32Array, scores: Float64Array, labels: Int32Array, idealOffsets: Uint32Array, ideal: Int32Array, tieKeys: Int32Array | null];
   /** The qrels' queries in order of first appearance (their groups; latin1 ids, a newline between them) and every query's labels; freezes them. */
   judgements(): [qids: string, offsets: Uint32Array, labels: Int32Array];
   /** Makes the judgements, frozen, available to readers on other threads of the process (attach) while this reader lives; returns their token. */

@@ -88,7 +88,9 @@ export async function readRunNative(
   const take = (): void => {
     const [ids, groups, offsets, scores, labels, idealOffsets, ideal, keys] = reader.take();
     // the same strings as the qrels' (no new string per query, and Map lookups reuse their hashes)
-    const qids = ids.map((id, q) => id ?? qrels.qids[groups[q]!]!);
+    // a loop, not map(): the ids of the qrels' queries are holes
+    const qids = new Array<string>(groups.length);
+    for (let q = 0; q < qids.length; q++) qids[q] = ids[q] ?? qrels.qids[groups[q]!]!;
     onQueries({ qids, groups, offsets, scores, labels, idealOffsets, ideal, tieKeys: keys });
   };
   reader.startRun(judgedOnly, tieKeys);
