@@ -139,6 +139,8 @@ describe.each(BACKENDS.map((b) => b.name))('tie-eval: bad input gives an error w
 
   it('wrong field count', () => bad([qrels(), file('f.run', '1 Q0 a 1 2 r\n1 Q0 b 2 1\n')], /f\.run:2: a run line has 6 fields .*this one 5\n {2}2 \| 1 Q0 b 2 1/));
   it('a score that is not a number', () => bad([qrels(), file('s.run', '1 Q0 a 1 2 r\n1 Q0 b 2 high r\n')], /s\.run:2: the score \(5th field\) is not a number\n {2}2 \| 1 Q0 b 2 high r/));
+  it.each(['0x10', '0x1p3', 'nan'])('a score in a form C reads but tie-eval does not (%s)', (score) =>
+    bad([qrels(), file('h.run', `1 Q0 a 1 2 r\n1 Q0 b 2 ${score} r\n`)], new RegExp(`h\\.run:2: the score \\(5th field\\) is not a number\n {2}2 \\| 1 Q0 b 2 ${score} r`)));
   it('a label that is not an integer', () => bad([file('l.qrels', '1 0 a 1\n1 0 b 0.5\n'), run()], /l\.qrels:2: the label \(4th field\) is not an integer from -2147483648 to 2147483647\n {2}2 \| 1 0 b 0\.5/));
   it('the same document twice in a query of the run, naming both lines', () => bad([qrels(), file('d.run', '1 Q0 a 1 2 r\n1 Q0 b 2 1 r\n1 Q0 a 3 0 r\n')], /d\.run:3: document a appears twice in query 1, at lines 1 and 3/));
   it('the same document twice in a query of the qrels, naming both lines', () => bad([file('d.qrels', '1 0 a 1\n1 0 b 0\n1 0 a 0\n'), run()], /d\.qrels:3: document a of query 1 is judged twice, at lines 1 and 3/));
