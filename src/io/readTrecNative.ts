@@ -87,8 +87,8 @@ export async function readRunNative(
   const notes: RunNotes = { runid: '', misordered: 0, firstMisordered: 0, ungrouped: false };
   const take = (): void => {
     const [ids, groups, offsets, scores, labels, idealOffsets, ideal, keys] = reader.take();
-    // the same strings as the qrels' (no new string per query, and Map lookups reuse their hashes)
-    // a loop, not map(): the ids of the qrels' queries are holes
+    // the same strings as the qrels' (no new string per query, and Map lookups reuse their hashes);
+    // a loop, as map() would skip the holes the qrels' queries have for ids
     const qids = new Array<string>(groups.length);
     for (let q = 0; q < qids.length; q++) qids[q] = ids[q] ?? qrels.qids[groups[q]!]!;
     onQueries({ qids, groups, offsets, scores, labels, idealOffsets, ideal, tieKeys: keys });

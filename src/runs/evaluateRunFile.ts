@@ -52,10 +52,13 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   const { run, threads } = parallel?.run ? parallel : { run: await collectRun(input, qrels, names, alone), threads: 1 };
   const { collector, notes } = run;
   const judged = judgedQueries(qrels);
-  const missingAt: number[] = [];
-  for (let q = 0; q < judged.qids.length; q++) if (!collector.index.has(judged.qids[q]!)) missingAt.push(q);
-  const missing = missingAt.map((q) => judged.qids[q]!);
-  if (options.allQueries) for (const q of missingAt) collector.queueMissing(judged.qids[q]!, judged.labels(q));
+  const missing: string[] = [];
+  for (let q = 0; q < judged.qids.length; q++) {
+    const qid = judged.qids[q]!;
+    if (collector.index.has(qid)) continue;
+    missing.push(qid);
+    if (options.allQueries) collector.queueMissing(qid, judged.labels(q));
+  }
   collector.flush();
 
   const { index } = collector;
@@ -85,7 +88,13 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   // -c: a query without results was ranked one document the qrels lack (see queueMissing), and
   // trec_eval then sets its num_ret, unj, rbp_resid and utility to 0, the last by that name only
   // (a utility with parameters keeps the document's value), and clears relstring, by that name
-  const added = new Set(options.allQueries ? missing : []);
+  const addedAt: number[] = []; // where those queries are in `queries`
+  if (options.allQueries && missing.length > 0) {
+    const added = new Set(missing);
+    queries.forEach((qid, q) => {
+      if (added.has(qid)) addedAt.push(q);
+    });
+  }
   const zeroedKinds: readonly Kind[] = [Kind.NUM_RET, Kind.UNJ, Kind.RBP_RESID];
   const utility = new Set(measures.filter((m) => m.label === 'utility').map((m) => m.name));
   const zeroed = names.flatMap((name, m) => (zeroedKinds.includes(parseAnyMeasure(name).kind) || utility.has(name) ? [m] : []));
@@ -106,10 +115,8 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
       sums[m] = inOrder(column, order, spare);
       return column;
     });
-    if (added.size > 0) {
-      queries.forEach((qid, q) => {
-        if (added.has(qid)) for (const m of zeroed) columns[m]![q] = 0;
-      });
+    if (addedAt.length > 0) {
+      for (const q of addedAt) for (const m of zeroed) columns[m]![q] = 0;
       for (const m of zeroed) sums[m] = sumOf(columns[m]!, 0, order.length);
     }
     values.set(mode, columns);
@@ -117,12 +124,10 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   }
   const strings = new Map([...collector.strings].map(([key, list]) => [key, Array.from(order, (i) => list[i]!)]));
   for (const m of measures) {
-    if (added.size === 0 || m.label !== 'relstring' || m.text?.kind !== 'relstring') continue;
+    if (addedAt.length === 0 || m.label !== 'relstring' || m.text?.kind !== 'relstring') continue;
     for (const mode of options.modes) {
       const list = strings.get(stringKey(mode, m.text.length));
-      if (list !== undefined) queries.forEach((qid, q) => {
-        if (added.has(qid)) list[q] = '';
-      });
+      if (list !== undefined) for (const q of addedAt) list[q] = '';
     }
   }
   return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, summary, strings, warnings, threads };
