@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateBatch, type Batch, type TieMode } from '../src/index.js';
 import { resolveBackend } from '../src/backends/facade.js';
-import { compilePlan } from '../src/measures/plan.js';
+import { compilePlan, Row, ROW_SIZE } from '../src/measures/plan.js';
 import { TIE_MODES } from '../src/ties/modes.js';
 import { pick, randInt, rng } from '../src/util/random.js';
 import { COMPILED } from './backends.js';
@@ -77,6 +77,23 @@ describe('differential: the compiled backends against the TypeScript reference',
     const report = [...worst].map(([name, w]) => `${name} ${w.toExponential(2)}`).join(', ');
     console.log(`differential: ${queries} queries, ${values} values compared, largest deviation ${report}`);
     expect(queries).toBe(100_000);
+  });
+});
+
+describe('shared step-0 constants', () => {
+  it('rows whose constants come from the same gain share one slot, and each value is the measure evaluated alone, on every backend', () => {
+    const measures = ['G', 'ndcg_rel', 'Rndcg', 'G(gains={1:0,2:5})', 'nDCG@5', 'nDCG@10', 'nDCG(gains={1:0,2:5})@5'];
+    const plan = compilePlan(measures);
+    const slot = (m: string): number => plan.rows[measures.indexOf(m) * ROW_SIZE + Row.CONSTANT]!;
+    expect([slot('ndcg_rel'), slot('Rndcg')]).toEqual([slot('G'), slot('G')]);
+    expect(new Set(['G', 'G(gains={1:0,2:5})', 'nDCG@5', 'nDCG@10', 'nDCG(gains={1:0,2:5})@5'].map(slot)).size).toBe(5);
+    const { batch } = selfCheckBatch(400, 0x51a7);
+    for (const backend of ['js', ...COMPILED.map((b) => b.name)] as const) {
+      for (const ties of MODES) {
+        const together = evaluateBatch(batch, measures, { ties, backend }).perQuery;
+        for (const m of measures) expect(Array.from(together[m]!), `${m} ${ties} ${backend}`).toEqual(Array.from(evaluateBatch(batch, [m], { ties, backend }).perQuery[m]!));
+      }
+    }
   });
 });
 

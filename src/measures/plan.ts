@@ -159,6 +159,10 @@ export function compilePlan(names: readonly string[], options: PlanOptions = {})
   const pool: number[] = [];
   const gains: { type: number; rel: number; table: number; pairs: number; transform: number; key: string }[] = [];
   let constants = thresholds.length + 1;
+  // rows whose step-0 constant is made of the same inputs (its kind, gain, cut-off) share its
+  // slot: all_trec's G, ndcg_rel and Rndcg read one set of ideal gain levels, not three (step 0
+  // writes, and first touches, 78 numbers per query instead of 208)
+  const constantSlots = new Map<string, number>();
   const rows = new Float64Array(measures.length * ROW_SIZE);
   measures.forEach((m, i) => {
     let gainCol = -1;
@@ -184,8 +188,16 @@ export function compilePlan(names: readonly string[], options: PlanOptions = {})
     row[Row.THRESHOLD] = thresholds.indexOf(Math.max(1, m.rel));
     row[Row.GAIN] = gainCol;
     row[Row.PARAM] = m.measure.cutoff === 'recall' ? m.cutoff : param === undefined ? 0 : m[param.name as ParamName];
-    row[Row.CONSTANT] = constant === undefined ? -1 : constants;
-    if (constant !== undefined) constants += CONSTANT_SIZE[constant];
+    row[Row.CONSTANT] = -1;
+    if (constant !== undefined) {
+      const key = `${constant}:${gains[gainCol]?.key}:${row[Row.CUTOFF]}`;
+      const shared = constantSlots.get(key);
+      row[Row.CONSTANT] = shared ?? constants;
+      if (shared === undefined) {
+        constantSlots.set(key, constants);
+        constants += CONSTANT_SIZE[constant];
+      }
+    }
     row[Row.DEPTH] = m.measure.depth === 'relevant' ? Depth.RELEVANT : Depth.CUTOFF;
     row[Row.FLAGS] = m.judged_only === 1 ? RowFlag.JUDGED_ONLY : 0;
     row[Row.EXTRA] = extra.length === 0 ? 0 : pool.push(...extra) - extra.length;
