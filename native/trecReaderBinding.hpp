@@ -4,6 +4,7 @@
 
 #include <napi.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -80,16 +81,18 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
   Napi::Value Judgements(const Napi::CallbackInfo& info) {
     const Napi::Env env = info.Env();
     const reader::JudgedDocs& judged = reader_.judgements();
-    std::vector<uint32_t> offsets{0};
-    std::vector<int32_t> labels;
+    // written straight into the typed arrays (no vector regrown, then copied)
+    auto offsets = Napi::Uint32Array::New(env, static_cast<size_t>(judged.queries()) + 1);
+    offsets[0] = 0;
+    for (int32_t group = 0; group < judged.queries(); group++) offsets[group + 1] = offsets[group] + judged.count(group);
+    auto labels = Napi::Int32Array::New(env, offsets[judged.queries()]);
     for (int32_t group = 0; group < judged.queries(); group++) {
-      labels.insert(labels.end(), judged.labels(group), judged.labels(group) + judged.count(group));
-      offsets.push_back(static_cast<uint32_t>(labels.size()));
+      if (judged.count(group) > 0) std::memcpy(labels.Data() + offsets[group], judged.labels(group), judged.count(group) * sizeof(int32_t));
     }
     auto result = Napi::Array::New(env, 3);
     result.Set(0u, joined(env, reader_.judgedQids()));
-    result.Set(1u, copy<Napi::Uint32Array>(env, offsets, offsets.size()));
-    result.Set(2u, copy<Napi::Int32Array>(env, labels, labels.size()));
+    result.Set(1u, offsets);
+    result.Set(2u, labels);
     return result;
   }
 

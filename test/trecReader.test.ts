@@ -3,7 +3,7 @@ import { loadAddon } from '../src/addon/addon.js';
 import { parseScore } from '../src/io/parseNumber.js';
 import { forEachRunQuery as readRun } from '../src/io/forEachRunQuery.js';
 import { attachQrelsNative, readQrelsNative, readRunNative } from '../src/io/readTrecNative.js';
-import { Info } from '../src/addon/trecReader.js';
+import { Info, Problem } from '../src/addon/trecReader.js';
 import { pick, randInt, rng } from '../src/util/random.js';
 import { COMPILED } from './backends.js';
 import { cli } from './support/cli.js';
@@ -119,11 +119,35 @@ describe.skipIf(!hasNative)('the native reader', () => {
     }
   });
 
+  it('reads the same whatever size the caller says the file has (the room it reserves after the first chunk)', () => {
+    const { qrels, run } = randomFiles(11, true);
+    const read = (expected: number): unknown[] => {
+      const reader = new (loadAddon().TrecReader)();
+      const feed = (text: string, call: (chunk: Buffer, info: Float64Array) => number): void => {
+        const info = new Float64Array(Info.SIZE);
+        info[Info.EXPECTED_BYTES] = expected;
+        // chunks of eight lines: the second one reserves
+        const lines = text.split(/(?<=\n)/);
+        for (let at = 0; at < lines.length; at += 8) expect(call(Buffer.from(lines.slice(at, at + 8).join('')), info)).toBe(Problem.NONE);
+      };
+      feed(qrels, (chunk, info) => reader.qrels(chunk, info));
+      const judgements = reader.judgements();
+      reader.startRun(false, true);
+      feed(run, (chunk, info) => reader.run(chunk, info));
+      reader.endRun();
+      return [judgements, reader.take()];
+    };
+    const plain = read(0);
+    // past the second chunk of each
+    expect([qrels, run].map((text) => text.split('\n').length > 16)).toEqual([true, true]);
+    for (const expected of [qrels.length + run.length, 1e6, 1e300, Infinity, NaN, -1]) expect(read(expected)).toEqual(plain);
+  });
+
   it('a bad call throws a TypeError', () => {
     const reader = new (loadAddon().TrecReader)();
     const call = reader as unknown as Record<string, (...a: unknown[]) => unknown>;
     expect(() => call.run!('1 Q0 a 1 1 r\n', new Float64Array(Info.SIZE))).toThrow(TypeError);
-    expect(() => call.qrels!(Buffer.from('1 0 a 1\n'), new Float64Array(3))).toThrow(/info must be a Float64Array of 11 values/);
+    expect(() => call.qrels!(Buffer.from('1 0 a 1\n'), new Float64Array(3))).toThrow(new RegExp(`info must be a Float64Array of ${Info.SIZE} values`));
     expect(() => call.startRun!(1)).toThrow(TypeError);
     expect(() => call.attach!('1')).toThrow(/attach\(token\) takes the number share\(\) gave/);
     expect(() => call.attach!(-1)).toThrow(/no shared judgements live under that token/);

@@ -44,6 +44,18 @@ class JudgedDocs {
     }
   }
 
+  /** Makes room for `scale` times the queries, documents and index slots held so far (see FileRoom). */
+  void reserve(double scale) {
+    const auto room = [scale](auto& values) { values.reserve(static_cast<size_t>(scale * static_cast<double>(values.size()))); };
+    room(slices_);
+    room(bytes_);
+    room(starts_);
+    room(hashes_);
+    room(labels_);
+    room(lines_);
+    room(slots_);
+  }
+
   /** The file line of document buf[start..end) (`hash` as hashBytes gives it) in the query being read, or -1 when it is not there. */
   double lineOf(const uint8_t* buf, size_t start, size_t end, uint32_t hash) const {
     const Slice& slice = slices_[open_];

@@ -44,5 +44,7 @@ export const Info = {
   MISORDERED: 8,
   FIRST_MISORDERED: 9,
   RESULT_LINES: 10,
-  SIZE: 11,
+  /** in: the file's size in bytes when known, else 0: the reader reserves room for it after the first chunk */
+  EXPECTED_BYTES: 11,
+  SIZE: 12,
 } as const;

@@ -21,6 +21,11 @@ export async function forEachChunk(input: Input, handler: Handler, onBytes?: (by
   pending.finish(handler);
 }
 
+/** inputSize in a browser: bytes' length (a path is not read: 0). */
+export async function inputSize(input: Input): Promise<number> {
+  return typeof input === 'string' ? 0 : input.bytes.length;
+}
+
 /** Gzip bytes inflated chunk by chunk; `onBytes` reports the whole input once inflated. */
 async function inflateChunks(name: string, bytes: Uint8Array, handler: Handler, pending: Pending, onBytes?: (bytes: number) => void): Promise<void> {
   const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));

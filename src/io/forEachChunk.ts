@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { ByteRange } from './byteRange.js';
@@ -38,6 +38,18 @@ export async function forEachChunk(input: Input, handler: Handler, onBytes?: (by
     await readChunks(input, handler, pending, onBytes, range);
   }
   pending.finish(handler);
+}
+
+/**
+ * An input's size in bytes: a file's on disk (gzip inflates to more), bytes' length; 0 when the
+ * file cannot be read (forEachChunk then says why). A hint for readers that reserve room.
+ */
+export async function inputSize(input: Input): Promise<number> {
+  if (typeof input !== 'string') return input.bytes.length;
+  return stat(input).then(
+    (s) => s.size,
+    () => 0,
+  );
 }
 
 /** A failed open or read as a FileError. */

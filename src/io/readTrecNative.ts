@@ -1,7 +1,7 @@
 import type { ByteRange } from './byteRange.js';
 import { FileError } from './fileError.js';
 import { splitFields } from './fields.js';
-import { forEachChunk } from './forEachChunk.js';
+import { forEachChunk, inputSize } from './forEachChunk.js';
 import { inputName, type Input } from './input.js';
 import { judgedTwice, labelNotAnInteger, listedTwice, qrelsFieldCount, runFieldCount, scoreNotANumber } from './lineProblems.js';
 import type { RunNotes } from './forEachRunQuery.js';
@@ -36,6 +36,7 @@ export interface NativeQueries {
 export async function readQrelsNative(input: Input, reader: TrecReader): Promise<NativeQrels> {
   const path = inputName(input);
   const info = new Float64Array(Info.SIZE);
+  info[Info.EXPECTED_BYTES] = await inputSize(input);
   await forEachChunk(input, (chunk) => {
     const problem = reader.qrels(chunk, info);
     if (problem !== Problem.NONE) throw lineProblem(path, false, problem, chunk, info);
@@ -84,6 +85,7 @@ export async function readRunNative(
   const { reader } = qrels;
   const path = inputName(input);
   const info = new Float64Array(Info.SIZE);
+  info[Info.EXPECTED_BYTES] = range === undefined ? await inputSize(input) : range.end - range.start;
   const notes: RunNotes = { runid: '', misordered: 0, firstMisordered: 0, ungrouped: false };
   const take = (): void => {
     const [ids, groups, offsets, scores, labels, idealOffsets, ideal, keys] = reader.take();
