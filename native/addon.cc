@@ -3,6 +3,7 @@
 // (checkArgs.hpp), and reports bad calls as JavaScript TypeError / RangeError, never by crashing.
 #include <napi.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -76,7 +77,7 @@ Arrays<L, I> judgedArrays(const Napi::Value& labels, const Offsets& offsets, con
   a.labels = labels.As<Napi::TypedArrayOf<L>>().Data();
   a.offsets = offsets.judged.data();
   a.queries = static_cast<int64_t>(offsets.judged.size()) - 1;
-  a.constants = constants.As<Napi::Float64Array>().Data();
+  a.constants = constants.IsNull() ? nullptr : constants.As<Napi::Float64Array>().Data();
   return a;
 }
 
@@ -104,17 +105,45 @@ int evaluateRange(const Arrays<L, I>& a, const Plan& plan, int mode, int64_t fir
   return tie_eval::evaluateQueries(a.scores, a.labels, a.offsets, a.queries, first, last, a.tieKeys, mode, plan, a.constants, s, a.out, status);
 }
 
+/**
+ * Steps 0-3 for queries [first, last), a few hundred at a time, with step 0's constants in this
+ * thread's own buffer (a slice's worth, reused): a batch's constants, up to a few hundred numbers
+ * per query, would be memory written once and read once, its pages first touched for nothing.
+ * The kernels see each slice's queries from 0 (the per-query arrays taken from its first, the
+ * output from its column); the status names the batch's query.
+ */
+template <typename L, typename I>
+int evaluateSlices(const Arrays<L, I>& a, const Plan& plan, int mode, int64_t first, int64_t last, Scratch& s, int32_t* status) {
+  thread_local std::vector<double> constants;
+  const int64_t slice = std::max<int64_t>(1, tie_eval::CHUNK_ENTRIES * a.queries / std::max<int64_t>(1, a.offsets[a.queries]));
+  for (int64_t from = first; from < last; from += slice) {
+    const int64_t count = std::min(slice, last - from);
+    constants.resize(static_cast<size_t>(count) * plan.constantsPerQuery());
+    Arrays<L, I> part = a;
+    part.offsets = a.offsets + from;
+    part.idealOffsets = a.idealOffsets + from;
+    part.relevant = a.relevant == nullptr ? nullptr : a.relevant + from;
+    part.out = a.out + from;
+    part.constants = constants.data();
+    if (prepareRange(part, plan, 0, count, s, status) != tie_eval::STATUS_OK || evaluateRange(part, plan, mode, 0, count, s, status) != tie_eval::STATUS_OK) {
+      status[1] += static_cast<int32_t>(from);
+      return status[0];
+    }
+  }
+  return tie_eval::STATUS_OK;
+}
+
 Napi::Value failWith(Napi::Env env, const Problem& p) { return fail(env, p.typeError, p.message); }
 
 tie_eval::Workers& workersOf(Napi::Env env) { return env.GetInstanceData<AddonData>()->workers; }
 
 int threadsOf(const Napi::Value& v) { return v.As<Napi::Number>().Int32Value(); }
 
-/** prepareQueries' nine arguments, which evaluateBatch's begin with; fills `offsets` with the copies checked. */
-Problem checkPrepareArgs(const Napi::CallbackInfo& info, Offsets& offsets) {
+/** prepareQueries' nine arguments, which evaluateBatch's begin with (its constants null: `constantsInside`); fills `offsets` with the copies checked. */
+Problem checkPrepareArgs(const Napi::CallbackInfo& info, Offsets& offsets, bool constantsInside = false) {
   offsets.judged = tie_eval::copyOffsets(info[1]);
   offsets.ideal = tie_eval::copyOffsets(info[3]);
-  const Problem problem = checkJudged(info[0], info[1], offsets.judged, info[5], info[6], info[7], info[8]);
+  const Problem problem = checkJudged(info[0], info[1], offsets.judged, info[5], info[6], info[7], info[8], constantsInside);
   return problem.message.empty() ? checkIdeal(info[2], info[3], offsets.ideal, info[4], offsets.judged.size() - 1) : problem;
 }
 
@@ -175,17 +204,18 @@ Napi::Value EvaluateQueries(const Napi::CallbackInfo& info) {
 }
 
 /**
- * evaluateBatch(labels, offsets, ideal, idealOffsets, relevant | null, plan, constants, status, threads, scores, tieKeys | null, mode, out) -> code:
- * prepareQueries' arguments, then evaluateQueries' own. Step 0 and steps 1-3 chunk by chunk,
- * while a chunk's labels are in cache, and on the threads once. On bad input the status names
- * the lowest query that failed either step, where the two calls would name step 0's first: the
- * caller makes them to word the error.
+ * evaluateBatch(labels, offsets, ideal, idealOffsets, relevant | null, plan, null, status, threads, scores, tieKeys | null, mode, out) -> code:
+ * prepareQueries' arguments, then evaluateQueries' own; the constants are null, as they stay in
+ * the addon (see evaluateSlices). Step 0 and steps 1-3 slice by slice, while a slice's labels are
+ * in cache, and on the threads once. On bad input the status names the lowest query that
+ * failed either step, where the two calls would name step 0's first: the caller makes them to
+ * word the error.
  */
 Napi::Value EvaluateBatch(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   if (info.Length() != 13) return fail(env, true, "evaluateBatch takes 13 arguments");
   Offsets offsets;
-  Problem problem = checkPrepareArgs(info, offsets);
+  Problem problem = checkPrepareArgs(info, offsets, true);
   if (!problem.message.empty()) return failWith(env, problem);
   const Plan plan(info[5].As<Napi::Float64Array>().Data());
   problem = checkScores(info[9], info[10], info[11], info[12], lengthOf(info[0]), offsets.judged.size() - 1, plan);
@@ -195,7 +225,7 @@ Napi::Value EvaluateBatch(const Napi::CallbackInfo& info) {
   const int code = withPrepareArrays(info, offsets, [&](auto& a) {
     addScores(a, info[9], info[10], info[12]);
     return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[8]), workersOf(env), status, [&](int64_t first, int64_t last, Scratch& s, int32_t* part) {
-      if (prepareRange(a, plan, first, last, s, part) == tie_eval::STATUS_OK) evaluateRange(a, plan, mode, first, last, s, part);
+      evaluateSlices(a, plan, mode, first, last, s, part);
     });
   });
   return Napi::Number::New(env, code);

@@ -160,15 +160,19 @@ struct Problem {
   bool typeError = false;
 };
 
-/** The arguments every call has: labels, their offsets, the plan, the constants, the status and the thread count. */
-inline Problem checkJudged(const Napi::Value& labels, const Napi::Value& offsets, const std::vector<uint32_t>& offsetsCopy, const Napi::Value& plan, const Napi::Value& constants, const Napi::Value& status, const Napi::Value& threads) {
+/**
+ * The arguments every call has: labels, their offsets, the plan, the constants (null where the
+ * addon keeps them: `constantsInside`), the status and the thread count.
+ */
+inline Problem checkJudged(const Napi::Value& labels, const Napi::Value& offsets, const std::vector<uint32_t>& offsetsCopy, const Napi::Value& plan, const Napi::Value& constants, const Napi::Value& status, const Napi::Value& threads, bool constantsInside = false) {
   if (!isLabelArray(labels)) return {"labels must be a Float64Array, Int32Array or Uint8Array", true};
   std::string error = checkOffsets(offsets, offsetsCopy, lengthOf(labels), "offsets");
   if (!error.empty()) return {error, !isTyped(offsets, napi_uint32_array)};
   error = checkPlan(plan);
   if (!error.empty()) return {error, !isTyped(plan, napi_float64_array)};
   const size_t queries = offsetsCopy.size() - 1;
-  if (!isTyped(constants, napi_float64_array) || lengthOf(constants) != queries * Plan(plan.As<Napi::Float64Array>().Data()).constantsPerQuery()) {
+  if (constantsInside && !constants.IsNull()) return {"constants must be null: evaluateBatch keeps step 0's constants", true};
+  if (!constantsInside && (!isTyped(constants, napi_float64_array) || lengthOf(constants) != queries * Plan(plan.As<Napi::Float64Array>().Data()).constantsPerQuery())) {
     return {"constants must be a Float64Array of queries x constants per query", true};
   }
   if (!isStatus(status)) return {"status must be an Int32Array of 3", true};

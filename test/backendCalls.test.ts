@@ -111,8 +111,9 @@ describe.runIf(BACKENDS.some((b) => b.name === 'native'))('the raw addon validat
 
   it('evaluateBatch: the checks and the values of prepareQueries then evaluateQueries', () => {
     const args = (change: Record<number, unknown> = {}): unknown[] =>
-      [ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, new Float64Array(constants.length), status, 1, Float64Array.of(3, 1, 2, 5, 4), null, 0, new Float64Array(6)].map((v, i) => (i in change ? change[i] : v));
+      [ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, null, status, 1, Float64Array.of(3, 1, 2, 5, 4), null, 0, new Float64Array(6)].map((v, i) => (i in change ? change[i] : v));
     expect(() => addon.evaluateBatch!(...args().slice(0, 12))).toThrow(/takes 13 arguments/);
+    expect(() => addon.evaluateBatch!(...args({ 6: new Float64Array(constants.length) }))).toThrow(/constants must be null/);
     expect(() => addon.evaluateBatch!(...args({ 0: [1, 0] }))).toThrow(TypeError);
     expect(() => addon.evaluateBatch!(...args({ 3: Uint32Array.of(0, 5) }))).toThrow(RangeError);
     expect(() => addon.evaluateBatch!(...args({ 8: 0 }))).toThrow(RangeError);

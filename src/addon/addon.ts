@@ -18,7 +18,7 @@ export function addonPath(): string {
 export interface Addon {
   prepareQueries(labels: unknown, offsets: unknown, ideal: unknown, idealOffsets: unknown, relevant: unknown, plan: unknown, constants: Float64Array, status: Int32Array, threads: number): number;
   evaluateQueries(scores: unknown, labels: unknown, offsets: unknown, tieKeys: unknown, mode: unknown, plan: unknown, constants: Float64Array, out: unknown, status: Int32Array, threads: number): number;
-  evaluateBatch(labels: unknown, offsets: unknown, ideal: unknown, idealOffsets: unknown, relevant: unknown, plan: unknown, constants: Float64Array, status: Int32Array, threads: number, scores: unknown, tieKeys: unknown, mode: unknown, out: unknown): number;
+  evaluateBatch(labels: unknown, offsets: unknown, ideal: unknown, idealOffsets: unknown, relevant: unknown, plan: unknown, constants: null, status: Int32Array, threads: number, scores: unknown, tieKeys: unknown, mode: unknown, out: unknown): number;
   TrecReader: new () => TrecReader;
   /** which countGroups loop runs: "avx2" or "baseline" */
   vectorPath: string;

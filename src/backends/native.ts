@@ -26,7 +26,8 @@ export function loadNativeBackend(path?: string): Backend {
     },
     evaluateBatch(judged, plan, scores, tieKeys, mode, out, threads) {
       const status = new Int32Array(3);
-      return addon.evaluateBatch(judged.labels, judged.offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan.packed, constantsFor(judged, plan), status, threads, scores, tieKeys, mode, out);
+      // step 0's constants stay in the addon, a slice at a time
+      return addon.evaluateBatch(judged.labels, judged.offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan.packed, null, status, threads, scores, tieKeys, mode, out);
     },
   };
 }
