@@ -81,6 +81,44 @@ describe.skipIf(!hasNative)('the native reader', () => {
     expect(native.stdout.split('\n').filter((l) => l.startsWith('AP')).length).toBe(37 + 1);
   });
 
+  it('splits fields at runs of spaces and tabs on lines of every length (16-byte blocks, past 64 bytes) and up to a chunk\'s end, as the TypeScript reader does', async () => {
+    const next = rng(64);
+    const sep = (): string => pick(next, [' ', '\t', '  ', ' \t', '\t\t ']);
+    const edge = (): string => (next() < 0.3 ? sep() : '');
+    const word = (n: number): string => Array.from({ length: n }, () => pick(next, [...'abcxyz019-_.'])).join('');
+    const docs = Array.from({ length: 60 }, (_, i) => `d${i}${word(randInt(next, 0, 45))}`);
+    const qrels = docs.filter(() => next() < 0.7).map((d, i) => edge() + [`q${i % 3}`, '0', d, String(randInt(next, 0, 2))].join(sep()) + edge());
+    const run = [0, 1, 2].flatMap((q) => docs.map((d, i) => edge() + [`q${q}`, 'Q0', d, String(i + 1), pick(next, SCORES), word(randInt(next, 1, 20)), ...(next() < 0.2 ? [word(3)] : [])].join(sep()) + edge()));
+    const lengths = run.map((l) => l.length);
+    expect([Math.min(...lengths) < 32, Math.max(...lengths) > 64]).toEqual([true, true]);
+    const q = file('split.qrels', qrels.join('\n') + '\n');
+    const r = file('split.run', run.join('\n') + '\n');
+    const evaluate = async (backend: string, qrelsPath = q, runPath = r): Promise<object> => {
+      const out = await cli('--backend', backend, '-q', '--format', 'json', '-m', 'AP,P@5,relstring.10', qrelsPath, runPath);
+      return { ...out, stdout: out.stdout.replaceAll(`"backend": "${backend}"`, '') };
+    };
+    expect(await evaluate('native')).toEqual(await evaluate('js'));
+    // a bad field count at lengths across the blocks: the same message
+    for (const at of [3, 17, 41]) {
+      const bad = file(`split-bad-${at}.run`, [...run.slice(0, at), run[at]!.trim().split(/[ \t]+/).slice(0, 5).join('\t'), ...run.slice(at + 1)].join('\n'));
+      const native = await evaluate('native', q, bad);
+      expect(native).toEqual(await evaluate('js', q, bad));
+      expect((native as { stderr: string }).stderr).toMatch(new RegExp(`split-bad-${at}\\.run:${at + 1}: .*5`));
+    }
+    // each line a chunk of its own, ending where the line ends: the values of the whole file
+    const take = (chunks: string[]): unknown => {
+      const reader = new (loadAddon().TrecReader)();
+      const info = new Float64Array(Info.SIZE);
+      expect(reader.qrels(Buffer.from(qrels.join('\n')), info)).toBe(Problem.NONE);
+      reader.startRun(false, false);
+      const runInfo = new Float64Array(Info.SIZE);
+      for (const chunk of chunks) expect(reader.run(Buffer.from(chunk), runInfo)).toBe(Problem.NONE);
+      reader.endRun();
+      return reader.take().slice(1);
+    };
+    expect(take(run)).toEqual(take([run.join('\n')]));
+  });
+
   it('reads large qrels queries, queries met again and documents judged twice as the TypeScript reader does', async () => {
     // query 1's 500 documents outgrow the reading index several times; it comes back after query 2
     const judged = (q: number, from: number, to: number): string[] => Array.from({ length: to - from }, (_, i) => `${q} 0 doc-${from + i} ${(from + i) % 4}`);

@@ -133,7 +133,7 @@ class TrecReader {
     if (const double scale = qrelsRoom_.next(info, length); scale > 0) j.docs.reserve(scale);
     return forEachLine(buf, length, info, [&](size_t start, size_t end) -> int {
       if (isSkippable(buf, start, end)) return NONE;
-      const int count = splitFields(buf, start, end, bounds, 7);
+      const int count = splitFields(buf, start, end, length, bounds, 7);
       if (count != 4) return bad(info, FIELD_COUNT, start, end, count);
       const double label = parseInteger(buf, bounds[6], bounds[7]);
       // a label is a C int, as trec_eval reads it (parseQrels in src/io/parseQrels.ts keeps the same range)
@@ -194,7 +194,7 @@ class TrecReader {
     return forEachLine(buf, length, info, [&](size_t start, size_t end) -> int {
       if (isSkippable(buf, start, end)) return NONE;
       // fields after the sixth are ignored, as trec_eval does (its own test runs carry some)
-      const int count = splitFields(buf, start, end, bounds, 7);
+      const int count = splitFields(buf, start, end, length, bounds, 7);
       if (count < 6) return bad(info, FIELD_COUNT, start, end, count);
       info[RESULT_LINES]++;
       const double score = parseScore(buf, bounds[8], bounds[9]);
