@@ -60,4 +60,9 @@ describe.runIf(existsSync(BIN))('the built command (dist/cli/bin.js)', () => {
     expect(want.code).toBe(0);
     expect(built(...args)).toEqual(want);
   });
+
+  it('reads a run named - from its standard input (the stream made only when read)', () => {
+    const r = spawnSync(process.execPath, [BIN, '-q', '-m', 'AP,P@5', qrels, '-'], { encoding: 'utf8', input: readFileSync(run) });
+    expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual(built('-q', '-m', 'AP,P@5', qrels, run));
+  });
 });

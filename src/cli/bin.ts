@@ -10,5 +10,6 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
-  stdin: process.stdin,
+  // made when read: Node's stdin stream takes 2-3 ms to set up, which most commands never use
+  stdin: { [Symbol.asyncIterator]: () => process.stdin[Symbol.asyncIterator]() },
 });
