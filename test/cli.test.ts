@@ -17,6 +17,15 @@ const QRELS = fixture('inputs/qrels.test');
 const RUN = fixture('inputs/results.test');
 
 describe('tie-eval: output', () => {
+  it.each(BACKENDS)('prints query ids in UTF-8 as the files spell them, ASCII or not ($name)', async ({ name }) => {
+    const ids = ['q1', 'qé2', '問3'];
+    const q = file('utf8.qrels', ids.map((id) => `${id} 0 d1 1\n`).join(''));
+    const r = file('utf8.run', ids.map((id) => `${id} Q0 d1 1 2 r\n${id} Q0 d2 2 1 r\n`).join(''));
+    const out = await cli('--backend', name, '-q', '-m', 'P@1', q, r);
+    // in trec_eval's order: bytes, so the ASCII id first
+    expect(out.stdout.split('\n').filter((l) => l.startsWith('P@1')).map((l) => l.split('\t')[1])).toEqual([...ids, 'all']);
+  });
+
   it('json values equal evaluateBatch on the same data', async () => {
     const measures = ['AP', 'nDCG@10', 'RR', 'P(rel=2)@3', 'bpref'];
     const r = await cli('--format', 'json', '-q', ...measures.flatMap((m) => ['-m', m]), EXAMPLE_QRELS, EXAMPLE_RUN);
