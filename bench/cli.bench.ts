@@ -21,9 +21,9 @@ async function countLines(path: string): Promise<number> {
 
 /**
  * The command line end to end (process start to exit) on the generated TREC files of a
- * variant: six @10 tie-aware (the base row) and in trec_eval's order, `-m all_trec` both ways,
- * and trec_eval itself on the same files when TREC_EVAL names its binary (built from its public
- * source with its Makefile). One run per row and round, the rows alternating, ROUNDS rounds:
+ * variant: six @10 tie-aware (the base row) and in trec_eval's order, `-m all_trec` both ways
+ * (and without NODE_EXTRA_CA_CERTS where the environment sets it), and trec_eval itself on the
+ * same files when TREC_EVAL names its binary (built from its public source with its Makefile). One run per row and round, the rows alternating, ROUNDS rounds:
  * each row's median, and the median over the rounds of `-m all_trec` against six @10 in the
  * same round (a burst of load on the shared machine moves both). Wall time per run, and the peak
  * resident memory of the six @10 run.
@@ -35,10 +35,12 @@ export async function cliBench(variant: Variant, dir: string): Promise<void> {
   if (!existsSync(run) || !existsSync(qrels)) await writeInDegreeTrec(variant, run, qrels);
   if (!existsSync(BIN)) throw new Error('dist/cli/bin.js is missing: run npm run build first');
   let peakMiB = 0;
-  const command = (args: string[], file = process.execPath) => (): void => {
-    const r = spawnSync(file, args, { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(r.stderr);
-  };
+  const command =
+    (args: string[], file = process.execPath, env = process.env) =>
+    (): void => {
+      const r = spawnSync(file, args, { encoding: 'utf8', env });
+      if (r.status !== 0) throw new Error(r.stderr);
+    };
   const six: Row = {
     name: `cli: six @10 (${variant} TREC file)`,
     run: () => {
@@ -53,6 +55,12 @@ export async function cliBench(variant: Variant, dir: string): Promise<void> {
   if (variant === 'judged') {
     rows.push(allTrec);
     rows.push({ name: 'cli: --ties trec -m all_trec', run: command([BIN, '--ties', 'trec', '-m', 'all_trec', qrels, run]) });
+    // Node reads and parses that certificate bundle at every start, before any script runs (the
+    // command line makes no connection): where the machine sets it, the row without it too
+    if (process.env.NODE_EXTRA_CA_CERTS !== undefined) {
+      const { NODE_EXTRA_CA_CERTS: _, ...env } = process.env;
+      rows.push({ name: 'cli: -m all_trec, NODE_EXTRA_CA_CERTS unset', run: command([BIN, '-m', 'all_trec', qrels, run], process.execPath, env) });
+    }
     const trecEval = process.env.TREC_EVAL;
     if (trecEval !== undefined && existsSync(trecEval)) rows.push({ name: 'trec_eval -m all_trec', run: command(['-m', 'all_trec', qrels, run], trecEval) });
   }
