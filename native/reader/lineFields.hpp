@@ -1,6 +1,7 @@
 // Byte-level field reading of TREC lines: the mirror of src/io/fields.ts and src/io/parseNumber.ts.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -41,15 +42,15 @@ inline int splitShortLine(const uint8_t* buf, size_t start, size_t end, size_t l
   const uint64_t inside = ~separators & ((uint64_t{1} << n) - 1);
   uint64_t starts = inside & ~(inside << 1);
   uint64_t ends = (inside << 1) & ~inside;
+  // as the byte loop: the first `max` fields' bounds, and max + 1 when more follow
   const int count = __builtin_popcountll(starts);
-  if (count > max) return max + 1;
-  for (int f = 0; f < count; f++) {
+  for (int f = 0; f < std::min(count, max); f++) {
     bounds[2 * f] = start + static_cast<size_t>(__builtin_ctzll(starts));
     bounds[2 * f + 1] = start + static_cast<size_t>(__builtin_ctzll(ends));
     starts &= starts - 1;
     ends &= ends - 1;
   }
-  return count;
+  return count > max ? max + 1 : count;
 }
 #endif
 
