@@ -130,7 +130,7 @@ int evaluateSlices(const Arrays<L, I>& a, const Plan& plan, int mode, int64_t fi
       return status[0];
     }
   }
-  return tie_eval::STATUS_OK;
+  return tie_eval::report(status, tie_eval::STATUS_OK, -1, -1);
 }
 
 Napi::Value failWith(Napi::Env env, const Problem& p) { return fail(env, p.typeError, p.message); }
