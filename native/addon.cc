@@ -106,11 +106,12 @@ int evaluateRange(const Arrays<L, I>& a, const Plan& plan, int mode, int64_t fir
 }
 
 /**
- * Steps 0-3 for queries [first, last), a few hundred at a time, with step 0's constants in this
- * thread's own buffer (a slice's worth, reused): a batch's constants, up to a few hundred numbers
- * per query, would be memory written once and read once, its pages first touched for nothing.
- * The kernels see each slice's queries from 0 (the per-query arrays taken from its first, the
- * output from its column); the status names the batch's query.
+ * Steps 0-3 for queries [first, last), in slices of about CHUNK_ENTRIES results (a thousand
+ * queries of 16), with step 0's constants in this thread's own buffer (a slice's worth, kept for
+ * the thread's next calls): a batch's constants, up to a few hundred numbers per query, would be
+ * memory written once and read once, its pages first touched for nothing. The kernels see each
+ * slice's queries from 0 (the per-query arrays taken from its first, the output from its
+ * column); the status names the batch's query.
  */
 template <typename L, typename I>
 int evaluateSlices(const Arrays<L, I>& a, const Plan& plan, int mode, int64_t first, int64_t last, Scratch& s, int32_t* status) {
