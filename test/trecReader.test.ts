@@ -3,7 +3,7 @@ import { loadAddon } from '../src/addon/addon.js';
 import { parseScore } from '../src/io/parseNumber.js';
 import { forEachRunQuery as readRun } from '../src/io/forEachRunQuery.js';
 import { attachQrelsNative, readQrelsNative, readRunNative } from '../src/io/readTrecNative.js';
-import { Info, Problem } from '../src/addon/trecReader.js';
+import { Info, Problem, type TrecReader } from '../src/addon/trecReader.js';
 import { pick, randInt, rng } from '../src/util/random.js';
 import { COMPILED } from './backends.js';
 import { cli } from './support/cli.js';
@@ -39,6 +39,25 @@ function randomFiles(seed: number, grouped: boolean): { qrels: string; run: stri
   if (qrels.length === 0) qrels.push('q0 0 d0 1');
   if (lines.length === 0) lines.push('q0 Q0 d0 1 1 run');
   return { qrels: qrels.map((l) => l + nl()).join(''), run: lines.map((l) => l + nl()).join('') + (next() < 0.5 ? 'q0 Q0 last 9 0 run' : '') };
+}
+
+/**
+ * A new native reader fed the qrels chunks, then a run's chunks (every call reading them
+ * without a problem), its info telling the file size `expected`: its judgements and take().
+ */
+function readInChunks(qrels: string[], run: string[], tieKeys: boolean, expected = 0): [ReturnType<TrecReader['judgements']>, ReturnType<TrecReader['take']>] {
+  const reader = new (loadAddon().TrecReader)();
+  const feed = (chunks: string[], call: (chunk: Buffer, info: Float64Array) => number): void => {
+    const info = new Float64Array(Info.SIZE);
+    info[Info.EXPECTED_BYTES] = expected;
+    for (const chunk of chunks) expect(call(Buffer.from(chunk), info)).toBe(Problem.NONE);
+  };
+  feed(qrels, (chunk, info) => reader.qrels(chunk, info));
+  const judgements = reader.judgements();
+  reader.startRun(false, tieKeys);
+  feed(run, (chunk, info) => reader.run(chunk, info));
+  reader.endRun();
+  return [judgements, reader.take()];
 }
 
 describe.skipIf(!hasNative)('the native reader', () => {
@@ -108,16 +127,7 @@ describe.skipIf(!hasNative)('the native reader', () => {
       expect((native as { stderr: string }).stderr).toMatch(new RegExp(`split-bad-${at}\\.run:${at + 1}: .*5`));
     }
     // each line a chunk of its own, ending where the line ends: the values of the whole file
-    const take = (chunks: string[]): unknown => {
-      const reader = new (loadAddon().TrecReader)();
-      const info = new Float64Array(Info.SIZE);
-      expect(reader.qrels(Buffer.from(qrels.join('\n')), info)).toBe(Problem.NONE);
-      reader.startRun(false, false);
-      const runInfo = new Float64Array(Info.SIZE);
-      for (const chunk of chunks) expect(reader.run(Buffer.from(chunk), runInfo)).toBe(Problem.NONE);
-      reader.endRun();
-      return reader.take().slice(1);
-    };
+    const take = (chunks: string[]): unknown => readInChunks([qrels.join('\n')], chunks, false)[1].slice(1);
     expect(take(run)).toEqual(take([run.join('\n')]));
   });
 
@@ -161,22 +171,12 @@ describe.skipIf(!hasNative)('the native reader', () => {
 
   it('reads the same whatever size the caller says the file has (the room it reserves after the first chunk)', () => {
     const { qrels, run } = randomFiles(11, true);
-    const read = (expected: number): unknown[] => {
-      const reader = new (loadAddon().TrecReader)();
-      const feed = (text: string, call: (chunk: Buffer, info: Float64Array) => number): void => {
-        const info = new Float64Array(Info.SIZE);
-        info[Info.EXPECTED_BYTES] = expected;
-        // chunks of eight lines: the second one reserves
-        const lines = text.split(/(?<=\n)/);
-        for (let at = 0; at < lines.length; at += 8) expect(call(Buffer.from(lines.slice(at, at + 8).join('')), info)).toBe(Problem.NONE);
-      };
-      feed(qrels, (chunk, info) => reader.qrels(chunk, info));
-      const judgements = reader.judgements();
-      reader.startRun(false, true);
-      feed(run, (chunk, info) => reader.run(chunk, info));
-      reader.endRun();
-      return [judgements, reader.take()];
+    // chunks of eight lines: the second one reserves
+    const eights = (text: string): string[] => {
+      const lines = text.split(/(?<=\n)/);
+      return Array.from({ length: Math.ceil(lines.length / 8) }, (_, i) => lines.slice(8 * i, 8 * i + 8).join(''));
     };
+    const read = (expected: number): unknown[] => readInChunks(eights(qrels), eights(run), true, expected);
     const plain = read(0);
     // past the second chunk of each
     expect([qrels, run].map((text) => text.split('\n').length > 16)).toEqual([true, true]);

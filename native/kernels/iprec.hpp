@@ -14,13 +14,7 @@ namespace tie_eval {
  * The relevant rank interpolated precision starts from at recall `level`: c = round(level R),
  * halves away from zero, as trec_eval's lround.
  */
-inline double iprecRank(double level, double relevant) {
-  // std::round is a library call on the x86-64 baseline; below 2^52 the fraction is exact
-  const double x = level * relevant;
-  if (!(x >= 0 && x < 4503599627370496.0)) return std::round(x);
-  const double whole = static_cast<double>(static_cast<int64_t>(x));
-  return x - whole >= 0.5 ? whole + 1 : whole;
-}
+inline double iprecRank(double level, double relevant) { return std::round(level * relevant); }
 
 /**
  * Every group one document or none: the best m / P_m over the relevant documents m >= c, read

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "fileRoom.hpp"
 #include "idTable.hpp"
 
 namespace tie_eval::reader {
@@ -46,14 +47,13 @@ class JudgedDocs {
 
   /** Makes room for `scale` times the queries, documents and index slots held so far (see FileRoom). */
   void reserve(double scale) {
-    const auto room = [scale](auto& values) { values.reserve(static_cast<size_t>(scale * static_cast<double>(values.size()))); };
-    room(slices_);
-    room(bytes_);
-    room(starts_);
-    room(hashes_);
-    room(labels_);
-    room(lines_);
-    room(slots_);
+    reserveScaled(slices_, scale);
+    reserveScaled(bytes_, scale);
+    reserveScaled(starts_, scale);
+    reserveScaled(hashes_, scale);
+    reserveScaled(labels_, scale);
+    reserveScaled(lines_, scale);
+    reserveScaled(slots_, scale);
   }
 
   /** The file line of document buf[start..end) (`hash` as hashBytes gives it) in the query being read, or -1 when it is not there. */

@@ -13,6 +13,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "fileRoom.hpp"
 #include "idTable.hpp"
 #include "judgedDocs.hpp"
 #include "lineFields.hpp"
@@ -58,25 +59,6 @@ struct Judgements {
   IdTable queryIds;
   /** the judged documents, by group */
   JudgedDocs docs;
-};
-
-/**
- * Room for a whole file in the arrays it fills, reserved once, at its second chunk: the file's
- * size (info[EXPECTED_BYTES]) at the first chunk's density, and a quarter more, at most 64 times
- * what the first chunk filled (a wrong size reserves memory it never touches). Without it the
- * arrays regrow by doubling, each copied to new memory: about twice the bytes moved and first touched.
- */
-struct FileRoom {
-  size_t read = 0;
-  bool reserved = false;
-
-  /** How many times what the file's arrays hold they should reserve now (0: not now), before `length` more bytes are read. */
-  double next(const double* info, size_t length) {
-    const double scale = read > 0 && !reserved ? 1.25 * info[EXPECTED_BYTES] / static_cast<double>(read) : 0;
-    reserved = read > 0;
-    read += length;
-    return scale > 1 ? std::min(64.0, scale) : 0;
-  }
 };
 
 class TrecReader {
@@ -130,7 +112,7 @@ class TrecReader {
   int qrels(const uint8_t* buf, size_t length, double* info) {
     size_t bounds[16];
     Judgements& j = *judgements_;
-    if (const double scale = qrelsRoom_.next(info, length); scale > 0) j.docs.reserve(scale);
+    if (const double scale = qrelsRoom_.next(info[EXPECTED_BYTES], length); scale > 0) j.docs.reserve(scale);
     return forEachLine(buf, length, info, [&](size_t start, size_t end) -> int {
       if (isSkippable(buf, start, end)) return NONE;
       const int count = splitFields(buf, start, end, length, bounds, 7);
@@ -190,7 +172,7 @@ class TrecReader {
   int run(const uint8_t* buf, size_t length, double* info) {
     size_t bounds[16];
     const Judgements& j = *judgements_;
-    if (const double scale = runRoom_.next(info, length); scale > 0) reserveOutput(scale);
+    if (const double scale = runRoom_.next(info[EXPECTED_BYTES], length); scale > 0) reserveOutput(scale);
     return forEachLine(buf, length, info, [&](size_t start, size_t end) -> int {
       if (isSkippable(buf, start, end)) return NONE;
       // fields after the sixth are ignored, as trec_eval does (its own test runs carry some)
@@ -358,15 +340,14 @@ class TrecReader {
 
   /** Makes room for `scale` times the output so far (see FileRoom). */
   void reserveOutput(double scale) {
-    const auto room = [scale](auto& values) { values.reserve(static_cast<size_t>(scale * static_cast<double>(values.size()))); };
-    room(qids);
-    room(groups);
-    room(offsets);
-    room(scores);
-    room(labels);
-    room(keys);
-    room(idealOffsets);
-    room(ideal);
+    reserveScaled(qids, scale);
+    reserveScaled(groups, scale);
+    reserveScaled(offsets, scale);
+    reserveScaled(scores, scale);
+    reserveScaled(labels, scale);
+    reserveScaled(keys, scale);
+    reserveScaled(idealOffsets, scale);
+    reserveScaled(ideal, scale);
   }
 
   static int bad(double* info, int problem, size_t start, size_t end, int count) {
