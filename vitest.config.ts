@@ -5,5 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     pool: 'threads',
+    // a passing test prints nothing: what a test logs shows only when it fails
+    silent: 'passed-only',
+    reporters: ['default', './test/support/skipReporter.ts'],
   },
 });

@@ -9,6 +9,10 @@ const query = {
 };
 const measures = ['AP', 'RR', 'P@3', 'nDCG@5', 'bpref'];
 
+console.log('One query ranked by in-degree: 8 documents in 3 groups of equal score (1, 3 and 4 documents).');
+console.log('Each measure under each tie regime: pessimistic (lower labels first inside a tie, the lower bound),');
+console.log('average (the mean over all 1!·3!·4! = 144 orderings of the ties), optimistic (higher labels first),');
+console.log("trec (trec_eval's order: document id descending).\n");
 console.log('measure'.padEnd(8), ['pessimistic', 'average', 'optimistic', 'trec'].map((m) => m.padStart(12)).join(''));
 const rows = Object.fromEntries(
   ['pessimistic', 'average', 'optimistic', 'trec'].map((ties) => [ties, evaluate(query, measures, { ties })]),

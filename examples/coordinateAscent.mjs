@@ -2,6 +2,7 @@
 // features of a LETOR file, its objective a tie-aware measure from `prepare`.
 //
 //   node examples/coordinateAscent.mjs train.txt [--metric nDCG@10] [--rounds 5] [--ties average]
+//   node examples/coordinateAscent.mjs examples/letor.txt     # the bundled file: 10 queries, 6 features
 //
 // It starts from all-zero weights, where every document of a query ties: a measure that broke ties
 // by input order would score that start arbitrarily; the tie-aware average scores it fairly, and
@@ -10,11 +11,35 @@
 import { parseArgs } from 'node:util';
 import { prepare, readLetor } from '../dist/index.js';
 
-const { values: flags, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { metric: { type: 'string', default: 'nDCG@10' }, rounds: { type: 'string', default: '5' }, ties: { type: 'string', default: 'average' } },
+const USAGE = `usage: node examples/coordinateAscent.mjs DATA [--metric nDCG@10] [--rounds 5] [--ties average]
+  DATA     a LETOR / SVMlight file (gzip too); examples/letor.txt is a small one
+  --metric the objective, any tie-eval measure name (default nDCG@10)
+  --rounds the most rounds over every feature (default 5)
+  --ties   average, optimistic, pessimistic or input (default average)`;
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: { metric: { type: 'string', default: 'nDCG@10' }, rounds: { type: 'string', default: '5' }, ties: { type: 'string', default: 'average' }, help: { type: 'boolean', short: 'h' } },
+  });
+} catch (error) {
+  console.error(`${error.message}\n${USAGE}`);
+  process.exit(2);
+}
+const { values: flags, positionals } = parsed;
+// a bad file or measure name: its message (file and line, or the valid names), not a stack trace
+process.on('uncaughtException', (error) => {
+  console.error(`coordinateAscent: ${error.message}`);
+  process.exit(1);
 });
-if (positionals.length !== 1) throw new Error('usage: coordinateAscent.mjs DATA [--metric nDCG@10] [--rounds 5] [--ties average]');
+if (flags.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (positionals.length !== 1) {
+  console.error(USAGE);
+  process.exit(2);
+}
 
 // the whole file in memory: labels, query offsets, and each feature as a column over all rows
 const queries = [];

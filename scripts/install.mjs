@@ -4,7 +4,9 @@
 // toolchain (or with TIE_EVAL_SKIP_NATIVE=1) it says why in one line and succeeds: the WASM
 // backend then serves.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -28,4 +30,9 @@ if (build.status !== 0) {
   const lines = `${build.stderr ?? ''}${build.error?.message ?? ''}`.split('\n').filter((l) => /error|not found|No such|ENOENT/i.test(l));
   unavailable(`no prebuilt addon for ${where}, and building it from source with node-gyp failed: ${(lines[0] ?? `exit ${build.status}`).trim()}`);
 }
-console.warn(`tie-eval: no prebuilt addon for ${where}: built the native backend from source with node-gyp`);
+// the packed package carries prebuilds/; a clone of the repository has none and always builds
+console.warn(
+  existsSync(join(root, 'prebuilds'))
+    ? `tie-eval: no prebuilt addon for ${where}: built the native backend from source with node-gyp`
+    : 'tie-eval: built the native backend from source with node-gyp (a clone of the repository builds it; the packed package carries it prebuilt)',
+);

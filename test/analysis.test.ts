@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { findChromium, headlessFlags } from './support/chromium.js';
+import { findChromium, headlessFlags, NO_CHROMIUM } from './support/chromium.js';
 import { bands } from '../src/analysis/band.js';
 import { compareRuns } from '../src/analysis/compare.js';
 import { pairedTTest } from '../src/analysis/pairedTTest.js';
@@ -271,8 +271,7 @@ describe('the range plot (002 Fig. 2)', () => {
   it('renders in headless Chromium', (context) => {
     const chromium = findChromium();
     if (chromium === undefined) {
-      console.log('SKIPPED: no Chromium installed (apt-get install chromium) to render the SVG');
-      context.skip();
+      context.skip(NO_CHROMIUM);
       return;
     }
     const svgPath = file('plot.svg', svg);

@@ -7,7 +7,8 @@ import { addonPath } from '../src/addon/addon.js';
 import { GAIN_SIZE, HEADER_SIZE, Row, compilePlan } from '../src/measures/plan.js';
 import { Status } from '../src/core/status.js';
 import { TIE_MODES } from '../src/ties/modes.js';
-import { BACKENDS } from './backends.js';
+import { BACKENDS, NO_NATIVE } from './backends.js';
+import { unless } from './support/skip.js';
 
 const plan = compilePlan(['AP', 'nDCG@5', 'P@2']);
 const judged = (): JudgedBatch => ({
@@ -63,7 +64,7 @@ describe.each(BACKENDS)('bad calls into the $name backend throw, none crashes', 
   });
 });
 
-describe.runIf(BACKENDS.some((b) => b.name === 'native'))('the raw addon validates what it receives', () => {
+unless(NO_NATIVE).describe('the raw addon validates what it receives', () => {
   const addon = createRequire(import.meta.url)(addonPath()) as Record<string, (...args: unknown[]) => unknown>;
   const ok = judged();
   const constants = new Float64Array(2 * plan.constantsPerQuery);

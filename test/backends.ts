@@ -20,3 +20,10 @@ export const BACKENDS: { name: BackendName; options: EvaluateOptions }[] =
 
 /** The compiled backends that loaded. */
 export const COMPILED = BACKENDS.filter((b) => b.name !== 'js');
+
+/** Why the tests of the addon itself skip: undefined where the native backend is among BACKENDS. */
+export const NO_NATIVE = BACKENDS.some((b) => b.name === 'native')
+  ? undefined
+  : forced !== undefined && forced !== ''
+    ? `TIE_EVAL_BACKEND=${forced}: the addon's own tests run where no backend is forced`
+    : `the native backend did not load (${info.errors.native?.message ?? 'no addon'})`;

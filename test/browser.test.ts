@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { browserOptions } from '../scripts/browserBuild.mjs';
 import { evaluateBatch, type TieMode } from '../src/index.js';
 import { pick, randInt, rng } from '../src/util/random.js';
 import { cli } from './support/cli.js';
-import { findChromium, runPage } from './support/chromium.js';
+import { findChromium, NO_CHROMIUM, runPage } from './support/chromium.js';
+import { unless } from './support/skip.js';
 
 // The browser entry (the `browser` condition, dist/browser.js) and the same sources bundled with
 // the package's browser build options, in headless Chromium: the WASM module fetched by ready(),
@@ -51,7 +52,7 @@ interface Found {
   readonly pathError: string;
 }
 
-describe.skipIf(chromium === undefined)('in a browser (headless Chromium)', async () => {
+unless(chromium === undefined ? NO_CHROMIUM : undefined).describe('in a browser (headless Chromium)', async () => {
   const spec = batchSpec();
   const page = await build({ ...browserOptions, entryPoints: ['test/browser/page.ts'], write: false, outdir: 'out' });
   const files = new Map<string, string | Uint8Array>([
@@ -96,4 +97,3 @@ describe.skipIf(chromium === undefined)('in a browser (headless Chromium)', asyn
   }
 });
 
-if (chromium === undefined) console.log('SKIPPED: the browser suite, for want of Chromium (apt-get install chromium; .ci/run installs it when it runs as root)');

@@ -58,7 +58,9 @@ describe('tie-eval: output', () => {
 
   it('--ties range prints pessimistic, average and optimistic, ordered', async () => {
     const r = await cli('--ties', 'range', '-q', '-m', 'AP', EXAMPLE_QRELS, EXAMPLE_RUN);
-    const [header, ...lines] = r.stdout.trim().split('\n');
+    const [meaning, header, ...lines] = r.stdout.trim().split('\n');
+    // the first line says what the numbers are
+    expect(meaning).toBe('# pessimistic: lower labels first inside each tie (the lower bound); average: the mean over every ordering of the tied documents; optimistic: higher labels first inside each tie (the upper bound)');
     expect(header!.split('\t').map((c) => c.trim())).toEqual(['# measure', 'query', 'pessimistic', 'average', 'optimistic']);
     const rows = lines.map((l) => l.split('\t').slice(2).map(Number));
     expect(rows).toHaveLength(4);

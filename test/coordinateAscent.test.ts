@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { letorLine, letorQuery } from '../bench/letor.js';
 import { evaluateBatch } from '../src/index.js';
@@ -10,6 +10,27 @@ const samples = Array.from({ length: 25 }, (_, q) => letorQuery(q, FEATURES, 11)
 const data = file('train.txt', `${samples.flatMap((s, q) => Array.from({ length: s.rows }, (_, r) => letorLine(s, q, r, FEATURES))).join('\n')}\n`);
 
 describe('examples/coordinateAscent.mjs', () => {
+  it('without arguments prints its usage (no stack trace) and exits 2; a bad file gets its message with file and line', () => {
+    const bare = spawnSync(process.execPath, ['examples/coordinateAscent.mjs'], { encoding: 'utf8' });
+    expect(bare.status).toBe(2);
+    expect(bare.stderr).toMatch(/^usage: node examples\/coordinateAscent\.mjs DATA /);
+    expect(bare.stderr).not.toMatch(/\n\s+at /);
+    const bad = spawnSync(process.execPath, ['examples/coordinateAscent.mjs', 'examples/run.txt'], { encoding: 'utf8' });
+    expect([bad.status, bad.stderr.split('\n')[0]]).toEqual([1, 'coordinateAscent: examples/run.txt:1: the label is not an integer from -2147483648 to 2147483647']);
+  });
+
+  it('runs on the bundled LETOR file, and its start is the tie average of the all-tied ranking', () => {
+    const out = execFileSync(process.execPath, ['examples/coordinateAscent.mjs', 'examples/letor.txt', '--rounds', '1'], { encoding: 'utf8' });
+    const start = Number(/start \(all weights 0, every document tied\): nDCG@10 = ([\d.]+)/.exec(out)![1]);
+    const round = Number(/round 1: nDCG@10 = ([\d.]+)/.exec(out)![1]);
+    // the file is 10 queries of letorQuery(q, 6, 11), as examples/README.md says
+    const bundled = Array.from({ length: 10 }, (_, q) => letorQuery(q, 6, 11));
+    const labels = Float64Array.from(bundled.flatMap((b) => [...b.labels]));
+    const offsets = Uint32Array.from([0, ...bundled.map((b) => b.rows)].map((_, i, a) => a.slice(0, i + 1).reduce((x, y) => x + y, 0)));
+    expect(evaluateBatch({ scores: new Float64Array(labels.length), labels, offsets }, ['nDCG@10']).mean['nDCG@10']!.toFixed(6)).toBe(start.toFixed(6));
+    expect(round).toBeGreaterThan(start);
+  });
+
   it('improves a tie-aware objective from all-zero weights, and reports what a fresh evaluation gives', () => {
     const out = execFileSync(process.execPath, ['examples/coordinateAscent.mjs', data, '--metric', 'nDCG@10', '--rounds', '2'], { encoding: 'utf8' });
     const start = Number(/start \(all weights 0, every document tied\): nDCG@10 = ([\d.]+)/.exec(out)![1]);

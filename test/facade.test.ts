@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backendInfo, evaluate, selfCheck } from '../src/index.js';
 import { BACKENDS } from './backends.js';
+import { unless } from './support/skip.js';
 import { runChild } from './support/child.js';
 
 const INFO = `import { backendInfo } from './src/index.ts'; console.log(JSON.stringify(backendInfo()));`;
@@ -43,7 +44,7 @@ describe('the facade', () => {
 });
 
 describe('small calls under auto', () => {
-  it.runIf(!process.env.TIE_EVAL_BACKEND)('go to the reference below ROUTE_TO_JS_BELOW entries, and to the selected backend above', async () => {
+  unless(process.env.TIE_EVAL_BACKEND ? `TIE_EVAL_BACKEND=${process.env.TIE_EVAL_BACKEND} routes every call to one backend` : undefined).it('go to the reference below ROUTE_TO_JS_BELOW entries, and to the selected backend above', async () => {
     const { evaluateBatch } = await import('../src/index.js');
     const { ROUTE_TO_JS_BELOW } = await import('../src/backends/facade.js');
     const make = (n: number) => ({ scores: new Float64Array(n), labels: new Uint8Array(n), offsets: Uint32Array.of(0, n) });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,24 @@ describe('install without a C++ compiler', () => {
       expect(existsSync(join(dir, 'build/Release/tie_eval.node'))).toBe(false);
       const info = runChild(`import { backendInfo } from './src/index.ts'; console.log(backendInfo().selected);`, { TIE_EVAL_BACKEND: '' }, dir);
       expect(info.stdout.trim()).toBe('native');
+    } finally {
+      rmSync(join(dir, 'prebuilds'), { recursive: true, force: true });
+    }
+  });
+
+  it('a build from source says whether a clone built it (no prebuilds/) or the packed package lacked one for this platform', () => {
+    // node-gyp stood in for by a script that succeeds at once: the message, not the build, is tested
+    const gyp = join(dir, 'fake-node-gyp.cjs');
+    writeFileSync(gyp, 'process.exit(0);\n');
+    const install = (): string => {
+      const r = spawnSync(process.execPath, ['scripts/install.mjs'], { cwd: dir, env: { ...process.env, npm_config_node_gyp: gyp }, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      return r.stderr.trim();
+    };
+    expect(install()).toBe('tie-eval: built the native backend from source with node-gyp (a clone of the repository builds it; the packed package carries it prebuilt)');
+    mkdirSync(join(dir, 'prebuilds'));
+    try {
+      expect(install()).toBe(`tie-eval: no prebuilt addon for ${process.platform}-${process.arch}: built the native backend from source with node-gyp`);
     } finally {
       rmSync(join(dir, 'prebuilds'), { recursive: true, force: true });
     }

@@ -1,32 +1,24 @@
 import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends.js';
 import { cli, cliWithStdin } from './support/cli.js';
-import { FIXTURES } from './support/trecFiles.js';
+import { FIXTURES, fixtureText } from './support/trecFiles.js';
 import { scratchFiles } from './support/scratchFiles.js';
 
 const path = (p: string): string => fileURLToPath(new URL(p, FIXTURES));
 
-/** The six flag sets of ../shared/fixtures/trec_eval/all_trec (its README): output file, flags, qrels. */
-const FLAG_SETS = [
-  ['plain', [], 'qrels.txt'],
-  ['c', ['-c'], 'qrels.c.txt'],
-  ['l2', ['-l2'], 'qrels.txt'],
-  ['M50', ['-M', '50'], 'qrels.txt'],
-  ['J', ['-J'], 'qrels.txt'],
-  ['c_l2', ['-c', '-l2'], 'qrels.c.txt'],
-] as const;
-const CASES = ['s1', 's2', 's3'].flatMap((seed) => FLAG_SETS.map(([set, flags, qrels]) => ({ seed, set, flags: [...flags], qrels })));
+/** The six flag sets of test/fixtures/trec_eval/all_trec (see its README): output file, flags, qrels. */
+const FLAG_SETS = JSON.parse(fixtureText(new URL('all_trec/flagSets.json', FIXTURES))) as [string, string[], string][];
+const CASES = ['s1', 's2', 's3'].flatMap((seed) => FLAG_SETS.map(([set, flags, qrels]) => ({ seed, set, flags, qrels })));
 
 /** trec_eval's rbp and rbp_resid read uninitialised memory (the fixtures' README): their lines are no specification. */
 const withoutRbp = (text: string): string[] => text.split('\n').filter((l) => l !== '' && !/^rbp/.test(l));
 
 describe.each(BACKENDS)('--ties trec -q -m all_trec prints what trec_eval 10.0 prints ($name backend)', ({ name }) => {
   it.each(CASES)('$seed $set', async ({ seed, set, flags, qrels }) => {
-    const want = withoutRbp(gunzipSync(readFileSync(path(`all_trec/${seed}/trec_eval.${set}.txt.gz`))).toString('utf8'));
-    const r = await cli('--ties', 'trec', '-q', ...flags, '-m', 'all_trec', '--backend', name, path(`all_trec/${seed}/${qrels}`), path(`all_trec/${seed}/run.txt`));
+    const want = withoutRbp(fixtureText(new URL(`all_trec/${seed}/trec_eval.${set}.txt.gz`, FIXTURES)));
+    const r = await cli('--ties', 'trec', '-q', ...flags, '-m', 'all_trec', '--backend', name, path(`all_trec/${seed}/${qrels}`), path(`all_trec/${seed}/run.txt.gz`));
     expect(r.code, r.stderr).toBe(0);
     const got = withoutRbp(r.stdout);
     expect(got.length).toBe(want.length);
@@ -151,7 +143,7 @@ describe('--ties trec: the cases the parity issue named, each with what trec_eva
   it('-v prints the version; -o refuses an argument that looks like an option', async () => {
     const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
     expect((await cli('-v')).stdout.trim()).toBe(version);
-    const r = await cli('-o', '-q', path('all_trec/s1/qrels.txt'), path('all_trec/s1/run.txt'));
+    const r = await cli('-o', '-q', path('all_trec/s1/qrels.txt'), path('all_trec/s1/run.txt.gz'));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/'-q' looks like an option/);
   });

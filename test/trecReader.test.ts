@@ -1,17 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { loadAddon } from '../src/addon/addon.js';
 import { parseScore } from '../src/io/parseNumber.js';
 import { forEachRunQuery as readRun } from '../src/io/forEachRunQuery.js';
 import { attachQrelsNative, readQrelsNative, readRunNative } from '../src/io/readTrecNative.js';
 import { Info, Problem, type TrecReader } from '../src/addon/trecReader.js';
 import { pick, randInt, rng } from '../src/util/random.js';
-import { COMPILED } from './backends.js';
+import { NO_NATIVE } from './backends.js';
+import { unless } from './support/skip.js';
 import { cli } from './support/cli.js';
 import { scratchFiles } from './support/scratchFiles.js';
 
 // The addon's byte-level reader (native/reader/) against the TypeScript readers (src/io/):
 // same values, same messages, on random files with every feature of the format.
-const hasNative = COMPILED.some((b) => b.name === 'native');
 const { file } = scratchFiles('reader');
 
 const SCORES = ['3', '-2', '+4', '0.5', '.25', '7.', '1e-4', '7.763e-05', '2E+3', '-0', '1234567890123456789', '0.1000000000000000055511151231257827', '1e400', '-1e-400', 'inf', '-Infinity', 'INF', '12', '12.0', '1.2e1'];
@@ -60,7 +60,7 @@ function readInChunks(qrels: string[], run: string[], tieKeys: boolean, expected
   return [judgements, reader.take()];
 }
 
-describe.skipIf(!hasNative)('the native reader', () => {
+unless(NO_NATIVE).describe('the native reader', () => {
   it('parses every score form as parseScore does (bit for bit)', () => {
     const reader = new (loadAddon().TrecReader)();
     const info = new Float64Array(Info.SIZE);

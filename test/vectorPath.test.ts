@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { evaluateBatch } from '../src/index.js';
 import { addonPath } from '../src/addon/addon.js';
-import { BACKENDS } from './backends.js';
+import { NO_NATIVE } from './backends.js';
+import { unless } from './support/skip.js';
 import { runChild } from './support/child.js';
 import { SMALL_MEASURES, smallTieBatch } from './support/smallTieBatch.js';
 
@@ -25,15 +26,13 @@ const values = ['uint8', 'int32', 'float64'].map((type, i) => {
 });
 console.log(JSON.stringify({ path, values }));`;
 
-const hasNative = BACKENDS.some((b) => b.name === 'native');
-
 /** The native values the VALUES child printed for label type `i`, as one Float64Array. */
 function valuesOf(stdout: string, i: number): Float64Array {
   return new Float64Array(Uint8Array.from(Buffer.from((JSON.parse(stdout) as { values: string[] }).values[i]!, 'base64')).buffer);
 }
 
 describe('the native vector path (AVX2 where the CPU has it, else the baseline loop)', () => {
-  it.runIf(hasNative)('is AVX2 on a CPU with AVX2 (as /proc/cpuinfo tells), the baseline loop under TIE_EVAL_NO_AVX2', () => {
+  unless(NO_NATIVE).it('is AVX2 on a CPU with AVX2 (as /proc/cpuinfo tells), the baseline loop under TIE_EVAL_NO_AVX2', () => {
     const addon = createRequire(import.meta.url)(addonPath()) as { vectorPath: string };
     const cpuinfo = process.platform === 'linux' && process.arch === 'x64' ? readFileSync('/proc/cpuinfo', 'utf8') : '';
     if (process.env.TIE_EVAL_NO_AVX2) expect(addon.vectorPath).toBe('baseline');
@@ -41,7 +40,7 @@ describe('the native vector path (AVX2 where the CPU has it, else the baseline l
     else expect(['avx2', 'baseline']).toContain(addon.vectorPath);
   });
 
-  it.runIf(hasNative)('TIE_EVAL_NO_AVX2 forces the baseline loop, which gives the same values to the bit, for each label type', () => {
+  unless(NO_NATIVE).it('TIE_EVAL_NO_AVX2 forces the baseline loop, which gives the same values to the bit, for each label type', () => {
     const wide = runChild(VALUES, { TIE_EVAL_NO_AVX2: '', TIE_EVAL_BACKEND: '' });
     const baseline = runChild(VALUES, { TIE_EVAL_NO_AVX2: '1', TIE_EVAL_BACKEND: '' });
     expect(wide.status, wide.stderr).toBe(0);

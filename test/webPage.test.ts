@@ -3,15 +3,15 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { cli } from './support/cli.js';
-import { findChromium, runPage } from './support/chromium.js';
+import { findChromium, NO_CHROMIUM, runPage } from './support/chromium.js';
+import { unless } from './support/skip.js';
 
 // The web page (`npm run build:web`), in headless Chromium: its "Try the example" evaluation of
 // the bundled example files shows the command line's numbers (`tie-eval ties`, `tie-eval range`).
 
 const chromium = findChromium();
-if (chromium === undefined) console.log('SKIPPED: the web page suite, for want of Chromium (apt-get install chromium)');
 
 /** The page with a reporter that POSTs the tables it shows once it has rendered. */
 const REPORTER = `<script>
@@ -35,7 +35,7 @@ document.getElementById('drop').dispatchEvent(new DragEvent('drop', { dataTransf
 /** A command line table's rows, cells split at runs of spaces (no cell holds a space). */
 const rowsOf = (text: string): string[][] => text.trim().split('\n').map((line) => line.trim().split(/\s+/));
 
-describe.skipIf(chromium === undefined)('the web page (headless Chromium)', async () => {
+unless(chromium === undefined ? NO_CHROMIUM : undefined).describe('the web page (headless Chromium)', async () => {
   const built = spawnSync(process.execPath, ['scripts/buildWeb.mjs'], { encoding: 'utf8' });
   const root = join(process.cwd(), 'web/dist');
   const html = readFileSync(join(root, 'index.html'), 'utf8').replace('<script type="module"', `${REPORTER}\n<script type="module"`);

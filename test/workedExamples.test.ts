@@ -6,7 +6,7 @@ const TIES = ['average', 'optimistic', 'pessimistic', 'input'] as const;
 
 describe.each(BACKENDS)('worked examples of the source documents ($name backend)', ({ options }) => {
   // 004 (FLAGR): 8 items, relevant at ranks 1, 3, 4, 6; exponential gain; AP over the relevant found.
-  // Rows as printed (2 decimals); the slips listed in ../shared/seeds/README.md are corrected:
+  // Rows as printed (2 decimals), with the document's slips corrected:
   // F1@3 is printed 0.62 (it is 0.571), F1@5 and F1@8 are truncated to 0.66 (they are 0.667).
   const table004 = {
     P: [1.0, 0.5, 0.67, 0.75, 0.6, 0.67, 0.57, 0.5],

@@ -15,11 +15,11 @@ import type { Batch, BatchResult, EvaluateOptions } from './types.js';
  * backend's fused pass where it has one. `options.ties` is ignored: `modes` says which. `tieKeys`
  * (trec_eval's tie-break keys, as trecTieKeys gives them; the run readers write them) stand
  * for `batch.docs`; `idealHolds` skips a check a run reader's batches pass by construction
- * (see flattenBatch).
+ * (see flattenBatch); without `withMeans` each mode's `mean` is left empty.
  * @returns per mode (in the order given, each once) the values of evaluateBatch in that mode
  * @throws as evaluateBatch
  */
-export function evaluateModes(batch: Batch, measures: readonly string[], modes: readonly TieMode[], options: EvaluateOptions = {}, tieKeys: Int32Array | null = null, idealHolds = false): Map<TieMode, BatchResult> {
+export function evaluateModes(batch: Batch, measures: readonly string[], modes: readonly TieMode[], options: EvaluateOptions = {}, tieKeys: Int32Array | null = null, idealHolds = false, withMeans = true): Map<TieMode, BatchResult> {
   const plan = compilePlan(measures, { maxRank: maxRankOption(options.maxRank), judgedOnly: options.judgedOnly === true });
   const codes = [...new Set(modes)].map((mode) => [mode, tieModeCode(mode)] as const);
   const threads = threadCount(options.threads);
@@ -45,9 +45,8 @@ export function evaluateModes(batch: Batch, measures: readonly string[], modes: 
       const mean: Record<string, number> = {};
       plan.measures.forEach((m, row) => {
         perQuery[m.name] = out.subarray(row * q, (row + 1) * q);
-        // made when read: a run's reader reads none (it sums the queries of all its batches)
-        let value: number | undefined;
-        Object.defineProperty(mean, m.name, { get: () => (value ??= meanOf(out, row * q, (row + 1) * q, m.geometric)), enumerable: true, configurable: true });
+        // a run's reader skips them: it sums the queries of all its batches
+        if (withMeans) mean[m.name] = meanOf(out, row * q, (row + 1) * q, m.geometric);
       });
       return [mode, { perQuery, mean, backend: backend.name }];
     }),

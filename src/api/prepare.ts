@@ -21,8 +21,9 @@ export interface PreparedEvaluator {
   readonly measures: readonly string[];
   /**
    * Evaluates one score vector (a Float64Array with one score per label entry, in the same
-   * layout as the labels). Allocates nothing: it returns the same result object every call,
-   * its `perQuery` arrays and `mean` values overwritten in place, so copy what you keep.
+   * layout as the labels). It returns the same result object every call, its `perQuery` arrays
+   * and `mean` values overwritten in place, so copy what you keep; on the native and wasm
+   * backends it allocates nothing but the means' numbers (16 bytes a measure).
    * @throws InputError for a NaN score (naming query and position) or a wrong length
    */
   evaluate(scores: Float64Array): BatchResult;
@@ -61,11 +62,9 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
   const perQuery: Record<string, Float64Array> = {};
   const mean: Record<string, number> = {};
   const names = plan.measures.map((m) => m.name);
-  // the means live in a typed array (stores into plain object fields may box doubles); `mean` reads it
-  const means = new Float64Array(names.length).fill(NaN);
   names.forEach((name, row) => {
     perQuery[name] = out.subarray(row * queries, (row + 1) * queries);
-    Object.defineProperty(mean, name, { get: () => means[row], enumerable: true });
+    mean[name] = NaN;
   });
   const result: BatchResult = { perQuery, mean, backend: backend.name };
   return {
@@ -76,7 +75,7 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
       if (!(scores instanceof Float64Array)) throw new InputTypeError('scores must be a Float64Array');
       if (scores.length !== entries) throw new InputError(`scores has ${scores.length} entries, the labels ${entries}`);
       if (prepared.evaluate(scores, flat.tieKeys, mode, out) !== Status.OK) throw statusError(prepared.status, flat.describeQuery, labelAt, measureAt);
-      for (let row = 0; row < names.length; row++) means[row] = meanOf(out, row * queries, (row + 1) * queries, plan.measures[row]!.geometric);
+      for (let row = 0; row < names.length; row++) mean[names[row]!] = meanOf(out, row * queries, (row + 1) * queries, plan.measures[row]!.geometric);
       return result;
     },
   };

@@ -27,6 +27,15 @@ export interface RunEvaluation {
   readonly values: Map<TieMode, Float64Array[]>;
   /** per tie mode, the summary (`all`) value of each measure request, in the order asked (see summarize; NaN for runid and relstring) */
   readonly summary: Map<TieMode, number[]>;
+  /**
+   * Per tie mode and measure label (as asked, or trec_eval's printed name: `P_5` for `P.5`), the
+   * summary (`all`) value: the mean over the queries; for counts (num_q, num_ret, ...) the sum, for
+   * gm_map and gm_bpref the geometric mean, as trec_eval prints them. E.g. `run.mean.average.AP`.
+   * Text measures (runid, relstring) are in `runid` and `strings`.
+   */
+  readonly mean: Partial<Record<TieMode, Record<string, number>>>;
+  /** Per tie mode and measure label, one value per query, in the order of `queries` (views of `values`). */
+  readonly perQuery: Partial<Record<TieMode, Record<string, Float64Array>>>;
   /** per tie mode and relstring length (key: stringKey), each query's relstring, in query order */
   readonly strings: Map<string, string[]>;
   readonly warnings: string[];
@@ -130,7 +139,16 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
       if (list !== undefined) for (const q of addedAt) list[q] = '';
     }
   }
-  return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, summary, strings, warnings, threads };
+  const numbers = measures.filter((m) => m.text === undefined);
+  const mean: RunEvaluation['mean'] = {};
+  const perQuery: RunEvaluation['perQuery'] = {};
+  for (const mode of options.modes) {
+    const all = summary.get(mode)!;
+    const columns = values.get(mode)!;
+    mean[mode] = Object.fromEntries(measures.flatMap((m, i) => (m.text === undefined ? [[m.label, all[i]!]] : [])));
+    perQuery[mode] = Object.fromEntries(numbers.map((m) => [m.label, columns[names.indexOf(m.name)]!]));
+  }
+  return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, summary, mean, perQuery, strings, warnings, threads };
 }
 
 /** The qrels' query ids, in order of first appearance, and the labels of query q (at index q) in file order. */

@@ -8,6 +8,15 @@
  */
 export type TieMode = 'average' | 'optimistic' | 'pessimistic' | 'trec' | 'input';
 
+/** What each mode's value is, in a few words (the command line's multi-mode header says it). */
+export const TIE_MODE_MEANING: Readonly<Record<TieMode, string>> = {
+  average: 'the mean over every ordering of the tied documents',
+  optimistic: 'higher labels first inside each tie (the upper bound)',
+  pessimistic: 'lower labels first inside each tie (the lower bound)',
+  trec: "trec_eval's order (document id descending)",
+  input: 'ties in the order of the file',
+};
+
 /** Numeric codes of the tie modes; the compiled backends switch on the same numbers. */
 export const TIE_MODES: Readonly<Record<TieMode, number>> = {
   average: 0,

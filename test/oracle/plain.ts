@@ -1,6 +1,6 @@
 /**
- * The plain (tie-oblivious) measures, written directly from ../shared/docs/measures.md and
- * trec_eval's definitions, independently of the library's kernels: the oracle's building block.
+ * The plain (tie-oblivious) measures, written directly from their textbook definitions and
+ * trec_eval's, independently of the library's kernels: the oracle's building block.
  * `ranked` holds the labels in rank order; `ideal` every judged label of the query.
  */
 export interface PlainQuery {

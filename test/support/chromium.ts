@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 
 /** Debian's Chromium (apt-get install chromium), or undefined where there is none. */
+/** Why the suites that need Chromium skip where it is absent. */
+export const NO_CHROMIUM = 'no Chromium: apt-get install chromium; .ci/run installs it when it runs as root';
+
 export function findChromium(): string | undefined {
   return ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 }
