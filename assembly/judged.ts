@@ -3,15 +3,16 @@ import * as S from './scratch';
 
 /**
  * E[documents the judgements hold among the top k]: judged ones (label >= 0) and, with `poolCol`
- * >= 0, those judged unjudged (label <= -2, the pool gain column). Groups wholly above k count
- * all of theirs; the group crossing k holds each in (k - t_c) / n_c of its slots on average.
+ * >= 0, those judged unjudged (label <= -2, the pool gain column; none in the judged view, which
+ * left every label < 0 out). Groups wholly above k count all of theirs; the group crossing k
+ * holds each in (k - t_c) / n_c of its slots on average.
  */
 function heldInTop(poolCol: i32, k: f64): f64 {
   let sum: f64 = 0;
   let start: f64 = 0;
   for (let g = 0; g < S.groupCount && start < k; g++) {
     const end = <f64>getI32(S.groupEnd, g);
-    const held = getF64(S.groupJudged, g) + (poolCol >= 0 ? getF64(S.groupGain, g * S.gains + poolCol) : 0);
+    const held = getF64(S.groupJudged, g) + (poolCol >= 0 && !S.judgedView ? getF64(S.groupGain, g * S.gains + poolCol) : 0);
     sum += end <= k ? held : ((k - start) * held) / (end - start);
     start = end;
   }

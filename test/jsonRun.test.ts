@@ -86,10 +86,10 @@ describe('readJsonRun and readJsonQrels', () => {
       return (e as FileError).message;
     };
     expect(await fail('{"q1": {"a": 1}}\n{"q2": {"b": "x"}}\n')).toMatch(/^x\.json:2: query q2, document b: the score is not a number/);
-    expect(await fail('{"q1": {"a": 1}}\n{"q2": \n')).toMatch(/^x\.json:2: a JSON Lines line holds one object/);
+    expect(await fail('{"q1": {"a": 1}}\n{"q2": \n')).toMatch(/^x\.json:2: the file ends inside the object that starts on this line/);
     expect(await fail('{"q1": {"a": 1}}\n{"q1": {"a": 2}}\n')).toMatch(/^x\.json:2: query q1: document a is given twice/);
-    expect(await fail('{\n  "q1": {"a": 1},\n  "q2": [1]\n}')).toMatch(/^x\.json: query q2: an object of documents and their scores/);
-    expect(await fail('{\n  "q1": {"a": 1}\n  "q2": {}\n}')).toMatch(/^x\.json:3: not JSON/);
+    expect(await fail('{\n  "q1": {"a": 1},\n  "q2": [1]\n}')).toMatch(/^x\.json:3: query q2: an object of documents and their scores was expected: found '\['/);
+    expect(await fail('{\n  "q1": {"a": 1}\n  "q2": {}\n}')).toMatch(/^x\.json:3: ',' or '}' was expected after query q1: found '"'/);
     expect(await fail('{"q1": {"a": 1.5}}', readJsonQrels)).toMatch(/query q1, document a: the label is not an integer/);
     expect(await fail('{}')).toMatch(/holds no queries/);
   });

@@ -7,15 +7,16 @@ namespace tie_eval {
 
 /**
  * E[documents the judgements hold among the top k]: judged ones (label >= 0) and, with `poolCol`
- * >= 0, those judged unjudged (label <= -2, the pool gain column). Groups wholly above k count
- * all of theirs; the group crossing k holds each in (k - t_c) / n_c of its slots on average.
+ * >= 0, those judged unjudged (label <= -2, the pool gain column; none in the judged view, which
+ * left every label < 0 out). Groups wholly above k count all of theirs; the group crossing k
+ * holds each in (k - t_c) / n_c of its slots on average.
  */
 inline double heldInTop(const Scratch& s, int poolCol, double k) {
   double sum = 0;
   double start = 0;
   for (int g = 0; g < s.groupCount && start < k; g++) {
     const double end = s.groupEnd[g];
-    const double held = s.groupJudged[g] + (poolCol >= 0 ? s.groupGain[g * s.gains + poolCol] : 0);
+    const double held = s.groupJudged[g] + (poolCol >= 0 && !s.judgedView ? s.groupGain[g * s.gains + poolCol] : 0);
     sum += end <= k ? held : ((k - start) * held) / (end - start);
     start = end;
   }

@@ -23,6 +23,8 @@ export const MAX_LINE_BYTES = 1 << 20;
 /**
  * The line a chunk cut, as its pieces so far (joined once, when its end comes: joining at each
  * piece would copy a long line again and again), and what the file's lines are checked for.
+ * With maxLine Infinity no line is joined: the chunks go on as read (for a reader that reads
+ * tokens across chunks, as JSON's).
  */
 export class Pending {
   private pieces: Buffer[] = [];
@@ -49,6 +51,7 @@ export class Pending {
         this.offset = 3;
       }
     }
+    if (this.maxLine === Infinity) return handler(chunk);
     // a CR must end a CRLF line: a file of bare CRs (classic Mac line ends) would read as one line
     const cr = chunk.indexOf(13);
     if (cr >= 0 && cr + 1 < chunk.length && chunk[cr + 1] !== NEWLINE) {

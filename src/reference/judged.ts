@@ -2,15 +2,16 @@ import type { Scratch } from './scratch.js';
 
 /**
  * E[documents the judgements hold among the top k]: judged ones (label >= 0) and, with `poolCol`
- * >= 0, those judged unjudged (label <= -2, the pool gain column). Groups wholly above k count
- * all of theirs; the group crossing k holds each in (k - t_c) / n_c of its slots on average.
+ * >= 0, those judged unjudged (label <= -2, the pool gain column; none in the judged view, which
+ * left every label < 0 out). Groups wholly above k count all of theirs; the group crossing k
+ * holds each in (k - t_c) / n_c of its slots on average.
  */
 function heldInTop(s: Scratch, poolCol: number, k: number): number {
   let sum = 0;
   let start = 0;
   for (let g = 0; g < s.groupCount && start < k; g++) {
     const end = s.groupEnd[g]!;
-    const held = s.groupJudged[g]! + (poolCol >= 0 ? s.groupGain[g * s.gains + poolCol]! : 0);
+    const held = s.groupJudged[g]! + (poolCol >= 0 && !s.judgedView ? s.groupGain[g * s.gains + poolCol]! : 0);
     sum += end <= k ? held : ((k - start) * held) / (end - start);
     start = end;
   }
