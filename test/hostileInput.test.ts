@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { evaluate, evaluateBatch, evaluateRuns, FileError, InputError, InputTypeError, prepare } from '../src/index.js';
@@ -148,6 +148,8 @@ describe('files as hostile input', () => {
     expect([one.code, one.stdout, one.stderr]).toEqual([1, '', 'tie-eval: error: compare needs at least two runs, got 1\n']);
     const full = await cli('-o', '/dev/full', qrels, 'examples/run.txt');
     expect(full.stderr).toBe('tie-eval: error: cannot write /dev/full: ENOSPC\n');
+    // written in place: an atomic rename would have replaced the device with a file
+    expect(statSync('/dev/full').isCharacterDevice()).toBe(true);
     const long = await cli(qrels, file('wide.txt', `q1 Q0 d 1 x${'y'.repeat(100_000)} r\n`));
     expect(long.code).toBe(1);
     expect(long.stderr.length).toBeLessThan(500);

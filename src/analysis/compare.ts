@@ -1,4 +1,5 @@
 import { InputError } from '../core/errors.js';
+import { meanOf, sumOf } from '../core/means.js';
 import { adjustPValues, type Correction } from './adjustPValues.js';
 import { pairedTTest } from './pairedTTest.js';
 import { randomizationTest } from './randomizationTest.js';
@@ -24,6 +25,11 @@ export interface CompareOptions {
   readonly intersect?: boolean;
   /** the multiple-comparison correction of the pairs' p-values: default `holm` for more than two runs, else `none` */
   readonly correction?: Correction;
+  /**
+   * How a run's value over the queries is made, as the main command's summary: `mean` (default),
+   * `sum` (counts), `geometric` (gm_map, gm_bpref). The tests compare the per-query values.
+   */
+  readonly aggregate?: 'mean' | 'sum' | 'geometric';
 }
 
 export interface PairComparison {
@@ -49,6 +55,7 @@ export interface PairComparison {
 
 export interface Comparison {
   readonly queries: number;
+  /** each run's value over the queries compared, made as `aggregate` says */
   readonly means: { readonly run: string; readonly mean: number }[];
   readonly pairs: PairComparison[];
   /** the share of pairs whose t-test p <= alpha (Sakai's discrimination ratio, on the uncorrected p) */
@@ -62,8 +69,9 @@ export interface Comparison {
  * paired randomization test and the wins/ties/losses over queries, with the discrimination
  * ratio and the degradation test; with more than two runs the pairs' p-values are also given
  * corrected for their number (Holm by default).
- * @throws InputError for fewer than two runs, fewer than two queries, or runs over different
- *   query sets (naming the queries that differ) unless `intersect`
+ * @throws InputError for fewer than two runs, fewer than two queries, runs over different
+ *   query sets (naming the queries that differ) unless `intersect`, or a value that is NaN
+ *   (trec_eval's -nan: no test can say what it compares)
  */
 export function compareRuns(runs: readonly RunScores[], options: CompareOptions = {}): Comparison {
   const { alpha = 0.05, permutations = 10_000, seed = 1, degradation = 0.99, intersect = false } = options;
@@ -81,9 +89,13 @@ export function compareRuns(runs: readonly RunScores[], options: CompareOptions 
   if (common.length < 2) throw new InputError(`comparing runs needs at least two common queries, got ${common.length}`);
   const aligned = runs.map((r) => {
     const index = new Map(r.queries.map((q, i) => [q, i]));
-    return Float64Array.from(common, (q) => r.values[index.get(q)!]!);
+    const values = Float64Array.from(common, (q) => r.values[index.get(q)!]!);
+    const nan = values.findIndex((x) => Number.isNaN(x));
+    if (nan >= 0) throw new InputError(`${r.run}, query ${common[nan]}: the value is NaN (as trec_eval's -nan), which no test can compare; leave the query out or choose another measure`);
+    return values;
   });
-  const means = runs.map((r, i) => ({ run: r.run, mean: aligned[i]!.reduce((x, y) => x + y, 0) / common.length }));
+  const aggregate = options.aggregate ?? 'mean';
+  const means = aligned.map((values, i) => ({ run: runs[i]!.run, mean: aggregate === 'sum' ? sumOf(values, 0, values.length) : meanOf(values, 0, values.length, aggregate === 'geometric') }));
   const pairs: Omit<PairComparison, 'adjustedP' | 'adjustedRandomizationP'>[] = [];
   for (let i = 0; i < runs.length; i++) {
     for (let j = i + 1; j < runs.length; j++) {

@@ -18,7 +18,12 @@ const TOP = 30;
 const BOTTOM = 60;
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+/**
+ * Text as SVG (XML 1.0) holds it: markup characters as entities; control characters, which XML
+ * 1.0 allows in no form, as their Unicode control pictures (U+0001 as U+2401).
+ */
+const escape = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ENTITIES[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (c) => (c.charCodeAt(0) < 32 ? String.fromCharCode(0x2400 + c.charCodeAt(0)) : '\ufffd'));
 const fmt = (x: number): string => (Math.round(x * 100) / 100).toString();
 
 /** The plot's scales: value to x pixel, range to y pixel (log10). */

@@ -68,6 +68,11 @@ export class TieCounter {
     this.rankContradictions += s.contradictions;
   }
 
+  /** Forgets the queries counted so far (a run read again: see readRun's onRestart). */
+  reset(): void {
+    this.lines = this.queries = this.tiedDocuments = this.queriesWithTies = this.largestGroup = this.risingScores = this.rankContradictions = 0;
+  }
+
   /** The statistics of the queries counted so far, under the run's name. */
   result(run: string): TieStats {
     const { lines, queries, tiedDocuments, queriesWithTies, largestGroup, risingScores, rankContradictions } = this;

@@ -2,6 +2,8 @@ import { InputError, InputTypeError } from '../core/errors.js';
 import { inLabelRange, LABEL_RANGE } from '../core/labels.js';
 import { compareIds } from '../ties/compareIds.js';
 import { evaluateModes } from './evaluateModes.js';
+import { meanOf } from '../core/means.js';
+import { MISSING_QUERY_DOCUMENT, zeroedWhenMissing } from './missingQuery.js';
 import type { BatchResult, EvaluateOptions } from './types.js';
 
 /** Per query id, per document id, a number: ranx's and pytrec_eval's shape of a run (scores) or qrels (integer labels), as objects or Maps. */
@@ -54,6 +56,8 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
   const ranked = new Map(shapeOf(run, 'run'));
   const ignored = [...ranked.keys()].filter((qid) => !judged.has(qid));
   const queries = [...judged.keys()].filter((qid) => ranked.has(qid) || options.allQueries === true).sort(compareIds);
+  // allQueries: a query without results is ranked as trec_eval -c ranks it (see missingQuery.ts)
+  const missing: number[] = [];
   if (queries.length === 0) throw new InputError(`none of the run's ${ranked.size} queries is in the qrels: nothing to evaluate`);
   const scores: number[] = [];
   const labels: number[] = [];
@@ -62,7 +66,16 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
   const ideal: (readonly number[])[] = [];
   queries.forEach((qid, q) => {
     const judgements = judged.get(qid)!;
-    for (const [doc, score] of ranked.get(qid) ?? []) {
+    const results = ranked.get(qid);
+    if (results === undefined) {
+      missing.push(q);
+      if (options.judgedOnly !== true) {
+        scores.push(1);
+        labels.push(-1);
+        docs.push(MISSING_QUERY_DOCUMENT);
+      }
+    }
+    for (const [doc, score] of results ?? []) {
       if (typeof score !== 'number' || Number.isNaN(score)) throw new InputError(`run: query ${qid}, document ${doc}: the score is not a number (${String(score)})`);
       scores.push(score);
       labels.push(judgements.get(doc) ?? -1);
@@ -73,7 +86,16 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
   });
   const ties = options.ties ?? 'average';
   const batch = { scores: Float64Array.from(scores), labels: Float64Array.from(labels), offsets, docs, idealLabels: ideal, queryIds: queries };
-  return { ...evaluateModes(batch, measures, [ties], options).get(ties)!, queries, ignored };
+  const result = evaluateModes(batch, measures, [ties], options).get(ties)!;
+  if (missing.length > 0) {
+    for (const name of measures) {
+      if (!zeroedWhenMissing(name, name)) continue;
+      const values = result.perQuery[name]!;
+      for (const q of missing) values[q] = 0;
+      (result.mean as Record<string, number>)[name] = meanOf(values, 0, values.length);
+    }
+  }
+  return { ...result, queries, ignored };
 }
 
 /** The (query, documents) pairs of a ScoresByQuery, each documents' (id, value) pairs. */

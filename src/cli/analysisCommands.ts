@@ -1,5 +1,4 @@
-import { closeSync, ftruncateSync } from 'node:fs';
-import { openOutput, writeAt, writeOutput } from './writeOutput.js';
+import { OutputFile, writeOutput } from './writeOutput.js';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { bandScores } from '../analysis/band.js';
 import type { Correction } from '../analysis/adjustPValues.js';
@@ -11,7 +10,10 @@ import { rangeCells, tieStatsCells } from '../format/analysisRows.js';
 import { table } from '../format/table.js';
 import { RANGE_MODES, rangeMeans } from '../runs/rangeMeans.js';
 import type { CliIo } from './io.js';
-import { addRunOptions, evaluateFlags, positiveInteger, type RunFlags } from './runOptions.js';
+import { addRunOptions, evaluateFlags, positiveInteger, requireNumbers, sources, type RunFlags } from './runOptions.js';
+import type { RunsEvaluation } from '../runs/evaluateRuns.js';
+import { toInput } from '../runs/source.js';
+import { DEFAULT_MEASURES } from '../measures/expandNames.js';
 
 const formatOption = (): Option => new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
 const real = (text: string): number => {
@@ -19,7 +21,17 @@ const real = (text: string): number => {
   if (text.trim() === '' || !Number.isFinite(x)) throw new InvalidArgumentError(`'${text}' is not a number`);
   return x;
 };
-const write = (io: CliIo, output: string | undefined, text: string): void => (output === undefined ? io.stdout(text) : writeOutput(output, text));
+const write = (io: CliIo, output: string | undefined, text: string, inputs: readonly string[]): void => (output === undefined ? io.stdout(text) : writeOutput(output, text, inputs));
+
+/**
+ * The runs of range, compare and plot, evaluated in `modes` for their numeric measures (runid
+ * and relstring, text, left out; none left is an error before any file is read).
+ */
+async function evaluateNumbers(command: string, io: CliIo, qrelsPath: string, runPaths: string[], flags: RunFlags, modes: readonly TieMode[], defaults: string[]): Promise<RunsEvaluation> {
+  requireNumbers(flags.measure.length > 0 ? flags.measure : defaults, flags.l, command);
+  const evaluation = await evaluateFlags(qrelsPath, runPaths, flags, modes, defaults, io.stdin, true);
+  return { ...evaluation, measures: evaluation.measures.filter((m) => m.text === undefined) };
+}
 
 /** `tie-eval ties`, `range`, `band`, `compare`, `plot`: analyses of ties in runs. */
 export function addAnalysisCommands(program: Command, io: CliIo): void {
@@ -30,7 +42,8 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .addOption(formatOption())
     .action(async (runPaths: string[], flags: { format: string }) => {
       const stats = [];
-      for (const run of runPaths) stats.push(await tieStats(run));
+      const runs = sources(runPaths, io.stdin);
+      for (const [i, run] of runs.entries()) stats.push(await tieStats(run, { name: runPaths[i] === '-' ? 'stdin' : runPaths[i]! }));
       if (flags.format === 'json') return io.stdout(`${JSON.stringify(stats, null, 2)}\n`);
       const header = ['run', 'lines', 'queries', 'tied', 'tied%', 'queries-with-ties', 'largest-group', 'rising-scores', 'rank-contradictions'];
       io.stdout(table([header, ...stats.map(tieStatsCells)]));
@@ -40,11 +53,11 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
   addRunOptions(program.command('range').description('per run and measure: pessimistic, average, trec and optimistic means, and the mean range').argument('<qrels>').argument('<runs...>'))
     .addOption(formatOption())
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { format: string }) => {
-      const { measures, runs } = await evaluateFlags(qrelsPath, runPaths, flags, RANGE_MODES);
+      const { measures, runs } = await evaluateNumbers('range', io, qrelsPath, runPaths, flags, RANGE_MODES, DEFAULT_MEASURES);
       const rows = runs.flatMap((run) =>
         measures.map((m) => {
-          const r = rangeMeans(run, m.name);
-          return { run: run.run, measure: m.label, ...r, range: r.optimistic - r.pessimistic };
+          const r = rangeMeans(run, m.key);
+          return { run: run.run, measure: m.key, ...r, range: r.optimistic - r.pessimistic };
         }),
       );
       if (flags.format === 'json') return io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
@@ -64,22 +77,25 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .addOption(new Option('--by <order>', 'the ranking to band: the file line order or the score order').choices(['file', 'score']).default('file'))
     .option('-o, --output <file>', 'write the banded run to a file instead of stdout')
     .action(async (runPath: string, flags: { phi: number; by: string; output?: string }) => {
-      // to a file, each query is written as soon as it is banded (bounded memory); if the run turns
-      // out not grouped by query, the reader reads it again and the file starts over. To standard
-      // output, which cannot start over, the banded run is held until the end.
-      const fd = flags.output === undefined ? null : openOutput(flags.output);
-      const chunks: string[] = [];
+      // to a file, each query is written as soon as it is banded (bounded memory), into a temporary
+      // file that replaces the target only at the end (see OutputFile); if the run turns out not
+      // grouped by query, the reader reads it again and the file starts over. To standard output,
+      // which cannot start over (nor can a device or FIFO), the banded run is held until the end.
+      // Bytes stay bytes (latin1 in, latin1 out).
+      const [run] = sources([runPath], io.stdin);
+      const file = flags.output === undefined ? null : new OutputFile(flags.output, [runPath]);
+      const chunks: Buffer[] = [];
       let position = 0;
       let rereading = false;
       let runid: string | undefined;
       try {
-        await forEachRunQuery(runPath, (q, notes) => {
+        await forEachRunQuery(await toInput(run!, runPath === '-' ? 'stdin' : runPath), (q, notes) => {
           if (notes.ungrouped && !rereading) {
             // the second reading of a run not grouped by query: what the first wrote goes
             rereading = true;
             chunks.length = 0;
             position = 0;
-            if (fd !== null) ftruncateSync(fd, 0);
+            file?.truncate();
           }
           const order = Array.from(q.scores, (_, i) => i);
           // score order: score descending, then the rank field, then the file line
@@ -90,13 +106,17 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
           let text = '';
           order.forEach((i, r) => (text += `${q.qid} Q0 ${q.docs.text(i)} ${r + 1} ${scores[r]} ${runid}\n`));
           const bytes = Buffer.from(text, 'latin1');
-          if (fd === null) chunks.push(bytes.toString('utf8'));
-          else position += writeAt(fd, flags.output!, bytes, position);
+          // held when what is written cannot start over (standard output, a device or FIFO)
+          if (file === null || file.inPlace) chunks.push(bytes);
+          else position += file.writeAt(bytes, position);
         });
-      } finally {
-        if (fd !== null) closeSync(fd);
+        if (file?.inPlace === true) file.writeAt(Buffer.concat(chunks), 0);
+        file?.commit();
+      } catch (e) {
+        file?.abort();
+        throw e;
       }
-      if (fd === null) io.stdout(chunks.join(''));
+      if (file === null) io.stdout(Buffer.concat(chunks));
     });
 
   addRunOptions(program.command('compare').description('significance of differences between runs: paired t-test, randomization test, wins/ties/losses, discrimination ratio, degradation test').argument('<qrels>').argument('<runs...>'), ['AP'])
@@ -110,14 +130,14 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .addOption(formatOption())
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { ties: TieMode; alpha: number; permutations: number; seed: number; degradation: number; intersect?: boolean; correction?: Correction; format: string }) => {
       if (runPaths.length < 2) throw new Error(`compare needs at least two runs, got ${runPaths.length}`);
-      const { measures, runs } = await evaluateFlags(qrelsPath, runPaths, flags, [flags.ties], ['AP']);
+      const { measures, runs } = await evaluateNumbers('compare', io, qrelsPath, runPaths, flags, [flags.ties], ['AP']);
       // loaded here: the t distribution it needs is most of the command line's code, and other commands never read it
       const { compareRuns } = await import('../analysis/compare.js');
       const results = measures.map((m) => ({
-        measure: m.label,
+        measure: m.key,
         ...compareRuns(
-          runs.map((r) => ({ run: r.run, queries: r.queries, values: r.values.get(flags.ties)![r.names.indexOf(m.name)]! })),
-          { alpha: flags.alpha, permutations: flags.permutations, seed: flags.seed, degradation: flags.degradation, intersect: flags.intersect === true, ...(flags.correction === undefined ? {} : { correction: flags.correction }) },
+          runs.map((r) => ({ run: r.run, queries: r.queries, values: r.perQuery[flags.ties]![m.key]! })),
+          { aggregate: m.aggregate, alpha: flags.alpha, permutations: flags.permutations, seed: flags.seed, degradation: flags.degradation, intersect: flags.intersect === true, ...(flags.correction === undefined ? {} : { correction: flags.correction }) },
         ),
       }));
       if (flags.format === 'json') return io.stdout(`${JSON.stringify(results, null, 2)}\n`);
@@ -145,8 +165,8 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
   addRunOptions(program.command('plot').description('the score range of each run as SVG, one panel per measure: its pessimistic to optimistic mean against its trec_eval-order mean').argument('<qrels>').argument('<runs...>'), ['AP'])
     .option('-o, --output <file>', 'write the SVG to a file instead of stdout')
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { output?: string }) => {
-      const { measures, runs } = await evaluateFlags(qrelsPath, runPaths, flags, RANGE_MODES, ['AP']);
-      const panels = measures.filter((m) => m.text === undefined).map((m) => ({ measure: m.label, points: runs.map((run): RangePoint => ({ run: run.runid || run.run, ...rangeMeans(run, m.name) })) }));
-      write(io, flags.output, rangePlotsSvg(panels));
+      const { measures, runs } = await evaluateNumbers('plot', io, qrelsPath, runPaths, flags, RANGE_MODES, ['AP']);
+      const panels = measures.map((m) => ({ measure: m.key, points: runs.map((run): RangePoint => ({ run: run.runid || run.run, ...rangeMeans(run, m.key) })) }));
+      write(io, flags.output, rangePlotsSvg(panels), [qrelsPath, ...runPaths]);
     });
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 import { runCli } from './main.js';
 
-// a reader that stops early (`| head`) is not an error
+// a reader that stops early (`| head`) is not an error; a full disk is, said in one line
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(0);
-  throw e;
+  process.stderr.write(`tie-eval: error: cannot write the output (${e.code ?? e.message})\n`);
+  process.exit(1);
 });
 
 process.exitCode = await runCli(process.argv.slice(2), {

@@ -58,7 +58,7 @@ export function addEvaluateCommand(program: Command, io: CliIo): void {
           : flags.format === 'csv'
             ? formatCsv(runs, measures, modes)
             : formatTrec(runs, measures, modes, { perQuery: flags.q === true, summary: flags.n !== true });
-      if (flags.output !== undefined) writeOutput(flags.output, text);
+      if (flags.output !== undefined) writeOutput(flags.output, text, [qrelsPath, ...runPaths]);
       else io.stdout(text);
     });
 }

@@ -1,7 +1,6 @@
 import { type Command, Option } from 'commander';
 import { evaluateFeatures, FEATURE_MEASURES, type FeaturesOptions } from '../features/evaluateFeatures.js';
 import { formatFeaturesCsv, formatFeaturesText } from '../format/featuresOutput.js';
-import { expandMeasures } from '../measures/expandNames.js';
 import type { BackendChoice } from '../backends/backend.js';
 import { defaultThreads } from '../core/defaultThreads.js';
 import type { CliIo } from './io.js';
@@ -31,14 +30,13 @@ export function addFeaturesCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--backend <name>', 'computing backend').choices(['auto', 'native', 'wasm', 'js']).default('auto'))
     .option('--threads <n>', 'threads of each evaluation (native and wasm; default: one per core, at most 4)', positiveInteger)
     .action(async (dataPath: string, flags: FeaturesFlags) => {
-      const [data] = sources([dataPath], io.stdin);
-      const measures = flags.measure.length === 0 ? FEATURE_MEASURES : flags.measure.flatMap((arg) => expandMeasures(arg, 1).filter((m) => m.text === undefined).map((m) => m.label));
+      const [data, querySizes] = sources(flags.queryFile === undefined ? [dataPath] : [dataPath, flags.queryFile], io.stdin);
       const evaluation = await evaluateFeatures(data!, {
-        measures,
+        measures: flags.measure.length === 0 ? FEATURE_MEASURES : flags.measure,
         ties: flags.ties,
         bothDirections: flags.bothDirections === true,
         backend: flags.backend,
-        ...(flags.queryFile === undefined ? {} : { querySizes: flags.queryFile }),
+        ...(querySizes === undefined ? {} : { querySizes }),
         threads: flags.threads ?? defaultThreads(),
       });
       io.stdout(flags.format === 'json' ? `${JSON.stringify(evaluation, null, 2)}\n` : flags.format === 'csv' ? formatFeaturesCsv(evaluation) : formatFeaturesText(evaluation));

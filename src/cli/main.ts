@@ -4,6 +4,7 @@ import { addAnalysisCommands } from './analysisCommands.js';
 import { addEvaluateCommand } from './evaluateCommand.js';
 import { addFeaturesCommand } from './featuresCommand.js';
 import type { CliIo } from './io.js';
+import { UsageError } from './usageError.js';
 
 /**
  * Runs the `tie-eval` command line with `args` (without node and the script) and returns the
@@ -26,6 +27,6 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
     io.stderr(`tie-eval: error: ${(e as Error).message}\n`);
-    return 1;
+    return e instanceof UsageError ? 2 : 1;
   }
 }

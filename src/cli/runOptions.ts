@@ -1,10 +1,11 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { BackendChoice } from '../backends/backend.js';
-import { DEFAULT_MEASURES } from '../measures/expandNames.js';
+import { DEFAULT_MEASURES, requestMeasures } from '../measures/expandNames.js';
 import { evaluateRuns, type RunsEvaluation } from '../runs/evaluateRuns.js';
 import type { Source } from '../runs/source.js';
 import type { TieMode } from '../ties/modes.js';
 import { progressOver } from './progress.js';
+import { UsageError } from './usageError.js';
 
 export function positiveInteger(text: string): number {
   const n = Number(text);
@@ -40,15 +41,27 @@ export interface RunFlags {
 /**
  * The file a command-line path names: `-` is standard input (one of the files at most), any
  * other a path.
- * @throws InvalidArgumentError for `-` twice or without a standard input
+ * @throws UsageError for `-` twice or without a standard input
  */
 export function sources(paths: readonly string[], stdin: AsyncIterable<Uint8Array> | undefined): Source[] {
-  if (paths.filter((p) => p === '-').length > 1) throw new InvalidArgumentError("only one file can be '-' (standard input)");
+  if (paths.filter((p) => p === '-').length > 1) throw new UsageError("only one file can be '-' (standard input)");
   return paths.map((p) => {
     if (p !== '-') return p;
-    if (stdin === undefined) throw new InvalidArgumentError("'-' (standard input) is not available here");
+    if (stdin === undefined) throw new UsageError("'-' (standard input) is not available here");
     return { name: 'stdin', data: stdin };
   });
+}
+
+/**
+ * The numeric measures a command that compares numbers (range, compare, plot) is asked for:
+ * runid and relstring, text, are left out (as `official` brings runid).
+ * @throws UsageError when none is left; MeasureNameError for an unknown name
+ */
+export function requireNumbers(args: readonly string[], relLevel: number, command: string): void {
+  const requests = requestMeasures(args, relLevel);
+  if (requests.every((r) => r.text !== undefined)) {
+    throw new UsageError(`${command} compares numbers: ${requests.map((r) => r.label).join(', ')} ${requests.length > 1 ? 'are' : 'is'} text; give a numeric measure`);
+  }
 }
 
 /** Evaluates the runs of a command line with the library's evaluateRuns, drawing a progress bar for large runs; a path `-` reads standard input. */

@@ -1,9 +1,10 @@
 import type { BackendChoice, BackendName } from '../backends/backend.js';
 import { prepare } from '../api/prepare.js';
 import { InputError } from '../core/errors.js';
+import { FileError } from '../io/fileError.js';
 import { addTerms, meanFromSum } from '../core/means.js';
 import type { LetorQuery } from '../io/forEachLetorQuery.js';
-import { compilePlan } from '../measures/plan.js';
+import { requestMeasures } from '../measures/expandNames.js';
 import { readLetor } from '../runs/read.js';
 import type { Source } from '../runs/source.js';
 import type { TieMode } from '../ties/modes.js';
@@ -14,7 +15,11 @@ export const FEATURE_MEASURES: readonly string[] = ['nDCG@10', 'AP'];
 
 /** Options of `evaluateFeatures`. */
 export interface FeaturesOptions {
-  /** measure names (default nDCG@10 and AP); the features are sorted by the first */
+  /**
+   * measure names, ir_measures' or trec_eval's as the main command takes them (`P.5,10`,
+   * `set_F.0.5`, `official`); default nDCG@10 and AP. The features are sorted by the first.
+   * Results are keyed as the main command's JSON keys them (`P_5`).
+   */
   readonly measures?: readonly string[];
   /**
    * `average` (default), `optimistic`, `pessimistic`, `input` (the file's row order breaks ties), or
@@ -48,7 +53,10 @@ export interface FeatureResult {
   readonly tiedPercent: number;
   /** the largest group of equal values in one query */
   readonly largestGroup: number;
-  /** per measure, the mean over the queries in the tie mode (`average` for range) */
+  /**
+   * per measure, its value over the queries in the tie mode (`average` for range), as the main
+   * command's summary makes it: the mean; the sum for counts, the geometric mean for gm_map
+   */
   readonly mean: Record<string, number>;
   /** with `ties: 'range'`: the pessimistic means */
   readonly pessimistic?: Record<string, number>;
@@ -70,6 +78,10 @@ export interface FeaturesEvaluation {
 const BLOCK_ROWS = 1 << 17;
 /** The most rows a block may be asked to gather: 2^24 (with 136 features, 18 GB). */
 const MAX_BLOCK_ROWS = 1 << 24;
+/** The values (rows x features) a block gathers at most, but for one query larger alone: 128 MB. */
+const MAX_BLOCK_VALUES = 1 << 24;
+/** The highest feature index evaluated (each feature is a column of every block). */
+export const MAX_FEATURE = 1 << 20;
 
 /**
  * Evaluates every feature of a learning-to-rank file (LETOR / SVMlight, see readLetor) as a scoring
@@ -84,7 +96,16 @@ const MAX_BLOCK_ROWS = 1 << 24;
  */
 export async function evaluateFeatures(source: Source, options: FeaturesOptions = {}): Promise<FeaturesEvaluation> {
   const evaluator = new FeatureEvaluator(options);
-  const notes = await readLetor(source, (query) => evaluator.add(query), options);
+  const name = options.name ?? (typeof source === 'string' ? source : 'data');
+  const notes = await readLetor(
+    source,
+    (query) => {
+      // the reader checked the rest; a feature index too high to evaluate is named by file and line
+      if (query.features > MAX_FEATURE) throw new FileError(name, query.line, `query ${query.qid} has feature index ${query.features}, beyond the ${MAX_FEATURE} features evaluated (each is a column of every query)`);
+      evaluator.add(query);
+    },
+    options,
+  );
   return evaluator.result(notes.features);
 }
 
@@ -97,10 +118,15 @@ export async function evaluateFeatures(source: Source, options: FeaturesOptions 
  * evaluator.result().features[0].mean['P@1'] // 0: feature 1 ranks the relevant document second
  */
 export class FeatureEvaluator {
+  /** the results' keys, one per measure requested */
   private readonly measures: string[];
+  /** the distinct measures evaluated, and where each key's values are among them */
+  private readonly names: string[];
+  private readonly nameOf: number[];
   private readonly ties: NonNullable<FeaturesOptions['ties']>;
   private readonly modes: TieMode[];
   private readonly geometric: boolean[];
+  private readonly summed: boolean[];
   private readonly directions: number[];
   private readonly options: FeaturesOptions;
   // sums[f * stride + (d * modes + m) * measures + k]: the terms of feature f+1's means so far
@@ -116,26 +142,35 @@ export class FeatureEvaluator {
   private documents = 0;
   private backend: BackendName | undefined;
 
-  /** @throws MeasureNameError; InputError for the `trec` tie mode or a bad blockRows */
+  /** @throws MeasureNameError; InputError for a text measure (runid, relstring), the `trec` tie mode or a bad blockRows */
   constructor(options: FeaturesOptions = {}) {
     this.options = options;
-    this.measures = [...(options.measures ?? FEATURE_MEASURES)];
+    const requests = requestMeasures(options.measures ?? FEATURE_MEASURES, 1);
+    const text = requests.filter((r) => r.text !== undefined);
+    if (text.length > 0) throw new InputError(`${text.map((r) => r.label).join(', ')}: text, not a number a feature can be ranked by (runid is the run's name, relstring each query's relevance string)`);
+    this.measures = requests.map((r) => r.key);
+    this.names = [...new Set(requests.map((r) => r.name))];
+    this.nameOf = requests.map((r) => this.names.indexOf(r.name));
+    this.geometric = requests.map((r) => r.aggregate === 'geometric');
+    this.summed = requests.map((r) => r.aggregate === 'sum');
     this.ties = options.ties ?? 'average';
     if ((this.ties as string) === 'trec') throw new InputError("ties 'trec' needs document ids, which a learning-to-rank file does not have");
     this.modes = this.ties === 'range' ? ['average', 'pessimistic', 'optimistic'] : [this.ties];
-    this.geometric = compilePlan(this.measures).measures.map((m) => m.geometric);
     this.directions = options.bothDirections === true ? [1, -1] : [1];
     this.stride = this.directions.length * this.modes.length * this.measures.length;
     this.constant = new Float64Array(this.modes.length * this.measures.length);
     this.blockRows = options.blockRows ?? BLOCK_ROWS;
     if (!Number.isInteger(this.blockRows) || this.blockRows < 1 || this.blockRows > MAX_BLOCK_ROWS) throw new InputError(`blockRows must be an integer from 1 to ${MAX_BLOCK_ROWS}, got ${String(options.blockRows)}`);
-    this.block = new Block(this.blockRows);
+    // room for a few queries at first: a block grows as its rows need (see Block.reshape)
+    this.block = new Block(Math.min(this.blockRows, 1024));
   }
 
   /** Adds one query (copied: its arrays may be reused after the call). */
   add(query: LetorQuery): void {
-    // a block holds whole queries up to blockRows (one larger query alone)
-    if (this.block.rows > 0 && this.block.rows + query.rows > this.blockRows) this.evaluateBlock();
+    checkQuery(query);
+    // a block holds whole queries up to blockRows, and up to MAX_BLOCK_VALUES values (one larger query alone)
+    const limit = Math.max(1, Math.min(this.blockRows, Math.floor(MAX_BLOCK_VALUES / Math.max(1, this.block.width, query.features))));
+    if (this.block.rows > 0 && this.block.rows + query.rows > limit) this.evaluateBlock();
     const start = this.block.rows;
     this.block.add(query);
     this.tieCounts.query(query.rows, query.features);
@@ -153,7 +188,7 @@ export class FeatureEvaluator {
     const { measures, modes, directions, stride, ties } = this;
     if (this.queries === 0) throw new InputError('no queries to evaluate');
     this.widen(features);
-    const meansAt = (at: number): Record<string, number> => Object.fromEntries(measures.map((name, k) => [name, meanFromSum(this.sums[at + k]!, this.queries, this.geometric[k]!)]));
+    const meansAt = (at: number): Record<string, number> => Object.fromEntries(measures.map((key, k) => [key, this.summed[k] ? this.sums[at + k]! : meanFromSum(this.sums[at + k]!, this.queries, this.geometric[k]!)]));
     const main = modes.indexOf(ties === 'range' ? 'average' : ties);
     const first = (f: number, d: number): number => this.sums[f * stride + (d * modes.length + main) * measures.length]!;
     const results: FeatureResult[] = [];
@@ -187,17 +222,17 @@ export class FeatureEvaluator {
 
   /** Evaluates the gathered queries: per tie mode, one prepared evaluator, every feature column (and its negation) against it. */
   private evaluateBlock(): void {
-    const { block, measures, modes, directions, stride, geometric, options } = this;
+    const { block, measures, names, nameOf, modes, directions, stride, geometric, options } = this;
     if (block.queries === 0) return;
     const { labels, offsets } = block.judgements();
     this.widen(block.width);
     const scratch = new Float64Array(block.rows);
     modes.forEach((mode, m) => {
-      const evaluator = prepare(labels, offsets, measures, { ties: mode, backend: options.backend, threads: options.threads });
+      const evaluator = prepare(labels, offsets, names, { ties: mode, backend: options.backend, threads: options.threads });
       this.backend = evaluator.backend;
       const add = (sums: Float64Array, at: number, scores: Float64Array): void => {
         const { perQuery } = evaluator.evaluate(scores);
-        measures.forEach((name, k) => (sums[at + k] = addTerms(sums[at + k]!, perQuery[name]!, 0, block.queries, geometric[k]!)));
+        measures.forEach((_, k) => (sums[at + k] = addTerms(sums[at + k]!, perQuery[names[nameOf[k]!]!]!, 0, block.queries, geometric[k]!)));
       };
       add(this.constant, m * measures.length, scratch.fill(0));
       for (let f = 0; f < this.width; f++) {
@@ -210,6 +245,34 @@ export class FeatureEvaluator {
     });
     this.queries += block.queries;
     block.clear();
+  }
+}
+
+/**
+ * A query as FeatureEvaluator.add takes it (readLetor's shape), checked before it is copied.
+ * @throws InputError naming the query and the rule
+ */
+function checkQuery(q: LetorQuery): void {
+  const fail = (rule: string): never => {
+    throw new InputError(`query ${q.qid}${q.line > 0 ? ` (line ${q.line})` : ''}: ${rule}`);
+  };
+  if (!Number.isInteger(q.rows) || q.rows < 1) fail(`rows must be a positive integer, got ${q.rows}`);
+  if (q.labels.length !== q.rows) fail(`${q.labels.length} labels for ${q.rows} rows`);
+  if (!Number.isInteger(q.features) || q.features < 0) fail(`features must be a non-negative integer, got ${q.features}`);
+  if (q.features > MAX_FEATURE) fail(`feature index ${q.features} is beyond the ${MAX_FEATURE} features evaluated (each is a column of every query)`);
+  const { sparse } = q;
+  if (sparse === undefined) {
+    if (q.values.length < q.rows * q.features) fail(`${q.values.length} values for ${q.rows} rows of ${q.features} features`);
+    return;
+  }
+  if (!Number.isInteger(sparse.length) || sparse.length < 0 || sparse.length > sparse.rows.length || sparse.length > sparse.features.length || sparse.length > sparse.values.length) {
+    fail(`the sparse entries' length ${sparse.length} does not fit their arrays`);
+  }
+  for (let e = 0; e < sparse.length; e++) {
+    const row = sparse.rows[e]!;
+    const feature = sparse.features[e]!;
+    if (row < 0 || row >= q.rows) fail(`sparse entry ${e} is in row ${row}, outside rows 0 to ${q.rows - 1}`);
+    if (feature < 1 || feature > q.features) fail(`sparse entry ${e} is feature ${feature}, outside features 1 to ${q.features}`);
   }
 }
 
@@ -230,7 +293,7 @@ class Block {
 
   add(query: LetorQuery): void {
     const rows = this.rows + query.rows;
-    if (rows > this.capacity || query.features > this.width) this.reshape(Math.max(this.capacity, rows), Math.max(this.width, query.features));
+    if (rows > this.capacity || query.features > this.width) this.reshape(rows > this.capacity ? Math.max(2 * this.capacity, rows) : this.capacity, Math.max(this.width, query.features));
     this.labels.set(query.labels, this.rows);
     const { sparse } = query;
     if (sparse === undefined) {

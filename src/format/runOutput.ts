@@ -68,13 +68,13 @@ export function formatJson(runs: readonly RunEvaluation[], measures: readonly Me
   const objects = runs.map((run) => {
     const value = (m: MeasureRequest, i: number, q: number): number | string | Record<string, number | string> =>
       modes.length === 1 ? valueOf(run, m, i, modes[0]!, q) : Object.fromEntries(modes.map((mode) => [mode, valueOf(run, m, i, mode, q)]));
-    const pick = (q: number, keep: (m: MeasureRequest) => boolean): Record<string, unknown> => Object.fromEntries(measures.flatMap((m, i) => (keep(m) ? [[m.label, value(m, i, q)]] : [])));
+    const pick = (q: number, keep: (m: MeasureRequest) => boolean): Record<string, unknown> => Object.fromEntries(measures.flatMap((m, i) => (keep(m) ? [[m.key, value(m, i, q)]] : [])));
     return {
       run: run.run,
       runid: run.runid,
       ties,
       backend: run.backend,
-      measures: measures.map((m) => m.label),
+      measures: measures.map((m) => m.key),
       queries: run.queries.length,
       perQuery: Object.fromEntries(run.queries.map((qid, q) => [qid, pick(q, (m) => m.text?.kind !== 'runid')])),
       mean: pick(-1, (m) => m.text === undefined),
@@ -85,7 +85,7 @@ export function formatJson(runs: readonly RunEvaluation[], measures: readonly Me
 
 /** CSV: a header, then one row per run and query, then one `all` row per run with the summary values. */
 export function formatCsv(runs: readonly RunEvaluation[], measures: readonly MeasureRequest[], modes: readonly TieMode[]): string {
-  const header = ['run', 'query', ...measures.flatMap((m) => (modes.length === 1 ? [m.label] : modes.map((mode) => `${m.label} ${mode}`)))];
+  const header = ['run', 'query', ...measures.flatMap((m) => (modes.length === 1 ? [m.key] : modes.map((mode) => `${m.key} ${mode}`)))];
   const rows = [header.map(csvField).join(',')];
   for (const run of runs) {
     const row = (qid: string, q: number): string => [run.run, qid, ...measures.flatMap((m, i) => modes.map((mode) => String(valueOf(run, m, i, mode, q))))].map(csvField).join(',');

@@ -54,7 +54,10 @@ export async function inputSize(input: Input): Promise<number> {
 
 /** A failed open or read as a FileError. */
 function unreadable(path: string, e: unknown): FileError {
-  return new FileError(path, 0, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  const code = (e as NodeJS.ErrnoException).code;
+  // zlib's word for gzip data that stops before its end
+  if (code === 'Z_BUF_ERROR') return new FileError(path, 0, 'the gzip file is truncated: it ends before its compressed data does');
+  return new FileError(path, 0, `cannot read the file (${code ?? (e as Error).message})`);
 }
 
 /** A plain file (or its range) in two reused buffers, reading ahead. */

@@ -133,6 +133,9 @@ export async function forEachLetorQuery(input: Input, onQuery: (query: LetorQuer
         groupLeft = querySizes[sizeAt++]!;
         groupQid = null;
         qid = hasQid ? buf.toString('latin1', tokenStart + 4, i) : String(sizeAt);
+        // as without the size file: a query's rows are contiguous
+        const earlier = hasQid ? finished.get(qid) : undefined;
+        if (earlier !== undefined) throw new FileError(path, line, `the rows of query ${latin1ToUtf8(qid)} are not contiguous: it started at line ${earlier}, another query came between`, text());
         firstLine = line;
       }
       groupLeft--;

@@ -20,11 +20,13 @@ export function bytesChunks(bytes: Uint8Array, handler: Handler, pending: Pendin
 /** A line longer than this is refused (a TREC or LETOR line is far shorter; a file without line ends is not one of them). */
 export const MAX_LINE_BYTES = 1 << 20;
 
+/** A maxLine that asks for the chunks as read, whatever their lines (for a reader of tokens across chunks, as JSON's). */
+export const RAW_CHUNKS = 0;
+
 /**
  * The line a chunk cut, as its pieces so far (joined once, when its end comes: joining at each
  * piece would copy a long line again and again), and what the file's lines are checked for.
- * With maxLine Infinity no line is joined: the chunks go on as read (for a reader that reads
- * tokens across chunks, as JSON's).
+ * With maxLine RAW_CHUNKS no line is joined: the chunks go on as read.
  */
 export class Pending {
   private pieces: Buffer[] = [];
@@ -51,7 +53,7 @@ export class Pending {
         this.offset = 3;
       }
     }
-    if (this.maxLine === Infinity) return handler(chunk);
+    if (this.maxLine === RAW_CHUNKS) return handler(chunk);
     // a CR must end a CRLF line: a file of bare CRs (classic Mac line ends) would read as one line
     const cr = chunk.indexOf(13);
     if (cr >= 0 && cr + 1 < chunk.length && chunk[cr + 1] !== NEWLINE) {

@@ -1,5 +1,6 @@
 import { forEachChunk } from './forEachChunk.js';
 import { inputName, type Input } from './input.js';
+import { RAW_CHUNKS } from './lineChunks.js';
 import { JsonScoresParser, type ScoreMaps } from './jsonScoresParser.js';
 
 export type { ScoreMaps } from './jsonScoresParser.js';
@@ -16,7 +17,7 @@ export type { ScoreMaps } from './jsonScoresParser.js';
  */
 export async function readJsonScores(input: Input, kind: 'run' | 'qrels'): Promise<ScoreMaps> {
   const parser = new JsonScoresParser(inputName(input), kind);
-  // Infinity: the chunks as read, whatever their lines (a JSON value may be one line of any length)
-  await forEachChunk(input, (chunk) => parser.push(chunk), undefined, undefined, Infinity);
+  // a JSON value may be one line of any length: the chunks as read
+  await forEachChunk(input, (chunk) => parser.push(chunk), undefined, undefined, RAW_CHUNKS);
   return parser.finish();
 }

@@ -6,6 +6,12 @@ import { MEASURES, type MeasureEntry, type TrecSpelling } from './table.js';
 export interface MeasureRequest {
   /** printed as written for ir_measures names; trec_eval's own spelling for its names (P_5, map_cut_10) */
   readonly label: string;
+  /**
+   * The label, unless another measure of the same call prints the same label (trec_eval prints
+   * Rprec_mult.0.12 and .0.125 both as Rprec_mult_0.12): then the name evaluated. Unique in a
+   * call (see requestMeasures): JSON keys, CSV columns, tables.
+   */
+  readonly key: string;
   /** the measure name evaluated, with the relevance level applied ('' for runid and relstring) */
   readonly name: string;
   /** where it prints: per query and in the summary, or only one of them (num_q, gm_map: summary; relstring: per query) */
@@ -70,7 +76,7 @@ function request(label: string, name: string, spelling: TrecSpelling | undefined
   const spec = parseMeasure(name);
   const leveled = relLevel === 1 || spec.rel !== 1 || !spec.measure.trecLevel ? name : formatMeasure({ ...spec, rel: relLevel });
   const aggregate = spelling?.aggregate ?? spec.measure.aggregate;
-  return { label, name: leveled, print: spelling?.print === undefined ? 'both' : spelling.print, aggregate, order };
+  return { label, key: label, name: leveled, print: spelling?.print === undefined ? 'both' : spelling.print, aggregate, order };
 }
 
 /** The tie-eval name of a trec spelling with tie-eval parameters `params` (comma separated) and an `@` value. */
@@ -82,10 +88,11 @@ function named(measure: MeasureEntry, params: readonly string[], at?: number): s
 /** One trec_eval name with its parameters written after the first dot (`P.5,10`), or a nickname. */
 function expandTrec(name: string, values: string | undefined, relLevel: number): MeasureRequest[] | undefined {
   const order = TREC_ORDER.indexOf(name);
-  if (name === 'runid') return [{ label: 'runid', name: '', print: 'summary', aggregate: 'mean', order, text: { kind: 'runid' } }];
+  if (name === 'runid') return [{ label: 'runid', key: 'runid', name: '', print: 'summary', aggregate: 'mean', order, text: { kind: 'runid' } }];
   if (name === 'relstring') {
     const length = values === undefined ? 10 : Math.trunc(atof(values));
-    return [{ label: values === undefined ? 'relstring' : `relstring_${values}`, name: '', print: 'query', aggregate: 'mean', order, text: { kind: 'relstring', length } }];
+    const label = values === undefined ? 'relstring' : `relstring_${values}`;
+    return [{ label, key: label, name: '', print: 'query', aggregate: 'mean', order, text: { kind: 'relstring', length } }];
   }
   const nickname = TREC_NICKNAMES[name];
   if (nickname !== undefined) return nickname.flatMap((n) => expandTrec(n, undefined, relLevel)!);
@@ -155,6 +162,30 @@ export function expandMeasures(arg: string, relLevel: number): MeasureRequest[] 
   }
   if (name === '') throw new MeasureNameError(arg, 'no measure name given');
   return [request(name, name, undefined, TREC_ORDER.length, relLevel)];
+}
+
+/**
+ * The measures of a call's arguments (see expandMeasures), each once: a request repeated (the
+ * same label evaluating the same measure, as `official` and `map`) is listed once, as trec_eval
+ * lists it; two measures trec_eval prints under one label both stay, and get distinct keys.
+ * @throws MeasureNameError for a name that is none
+ */
+export function requestMeasures(args: readonly string[], relLevel: number): MeasureRequest[] {
+  const seen = new Set<string>();
+  const requests = args.flatMap((arg) => expandMeasures(arg, relLevel)).filter((r) => {
+    const id = `${r.label}\u0000${r.name}\u0000${r.text?.kind === 'relstring' ? r.text.length : ''}`;
+    return !seen.has(id) && seen.add(id);
+  });
+  const byLabel = new Map<string, number>();
+  for (const r of requests) byLabel.set(r.label, (byLabel.get(r.label) ?? 0) + 1);
+  const keys = new Map<string, number>();
+  return requests.map((r) => {
+    const base = byLabel.get(r.label)! > 1 && r.name !== '' ? r.name : r.label;
+    // a name that is also another request's label: numbered
+    const n = (keys.get(base) ?? 0) + 1;
+    keys.set(base, n);
+    return { ...r, key: n === 1 ? base : `${base} #${n}` };
+  });
 }
 
 /**

@@ -10,8 +10,7 @@ import type { MeasureRequest } from '../measures/expandNames.js';
 import type { RunOptions } from './options.js';
 import { summarize } from './summarize.js';
 import { sumOf } from '../core/means.js';
-import { parseAnyMeasure } from '../measures/expandNames.js';
-import { Kind } from '../measures/table.js';
+import { zeroedWhenMissing } from '../api/missingQuery.js';
 import type { QrelsSource } from './qrelsSource.js';
 import { stringKey } from './runCollector.js';
 
@@ -28,13 +27,14 @@ export interface RunEvaluation {
   /** per tie mode, the summary (`all`) value of each measure request, in the order asked (see summarize; NaN for runid and relstring) */
   readonly summary: Map<TieMode, number[]>;
   /**
-   * Per tie mode and measure label (as asked, or trec_eval's printed name: `P_5` for `P.5`), the
+   * Per tie mode and measure key (its label: the name as asked, or trec_eval's printed name, `P_5`
+   * for `P.5`; the name evaluated where two measures print one label: see MeasureRequest.key), the
    * summary (`all`) value: the mean over the queries; for counts (num_q, num_ret, ...) the sum, for
    * gm_map and gm_bpref the geometric mean, as trec_eval prints them. E.g. `run.mean.average.AP`.
    * Text measures (runid, relstring) are in `runid` and `strings`.
    */
   readonly mean: Partial<Record<TieMode, Record<string, number>>>;
-  /** Per tie mode and measure label, one value per query, in the order of `queries` (views of `values`). */
+  /** Per tie mode and measure key, one value per query, in the order of `queries` (views of `values`). */
   readonly perQuery: Partial<Record<TieMode, Record<string, Float64Array>>>;
   /** per tie mode and relstring length (key: stringKey), each query's relstring, in query order */
   readonly strings: Map<string, string[]>;
@@ -104,9 +104,7 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
       if (added.has(qid)) addedAt.push(q);
     });
   }
-  const zeroedKinds: readonly Kind[] = [Kind.NUM_RET, Kind.UNJ, Kind.RBP_RESID];
-  const utility = new Set(measures.filter((m) => m.label === 'utility').map((m) => m.name));
-  const zeroed = names.flatMap((name, m) => (zeroedKinds.includes(parseAnyMeasure(name).kind) || utility.has(name) ? [m] : []));
+  const zeroed = names.flatMap((name, m) => (measures.some((r) => r.name === name && zeroedWhenMissing(name, r.label)) ? [m] : []));
   let qrelsRelevant = 0;
   if (options.allQueries) {
     for (let q = 0; q < judged.qids.length; q++) {
@@ -145,8 +143,8 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   for (const mode of options.modes) {
     const all = summary.get(mode)!;
     const columns = values.get(mode)!;
-    mean[mode] = Object.fromEntries(measures.flatMap((m, i) => (m.text === undefined ? [[m.label, all[i]!]] : [])));
-    perQuery[mode] = Object.fromEntries(numbers.map((m) => [m.label, columns[names.indexOf(m.name)]!]));
+    mean[mode] = Object.fromEntries(measures.flatMap((m, i) => (m.text === undefined ? [[m.key, all[i]!]] : [])));
+    perQuery[mode] = Object.fromEntries(numbers.map((m) => [m.key, columns[names.indexOf(m.name)]!]));
   }
   return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, summary, mean, perQuery, strings, warnings, threads };
 }

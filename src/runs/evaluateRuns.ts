@@ -1,7 +1,7 @@
 import type { BackendChoice } from '../backends/backend.js';
 import { cores } from '../core/cores.js';
 import { InputError } from '../core/errors.js';
-import { DEFAULT_MEASURES, expandMeasures, type MeasureRequest } from '../measures/expandNames.js';
+import { DEFAULT_MEASURES, requestMeasures, type MeasureRequest } from '../measures/expandNames.js';
 import { parsePositiveInteger } from '../measures/params.js';
 import type { TieMode } from '../ties/modes.js';
 import { evaluateRunFile, type RunEvaluation } from './evaluateRunFile.js';
@@ -72,9 +72,7 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly S
   if (options.threads !== undefined && !(Number.isInteger(options.threads) && options.threads >= 1 && options.threads <= most)) {
     throw new InputError(`threads must be an integer from 1 to ${most} (4 per core), not ${options.threads}`);
   }
-  // a label asked twice (official and map) is listed once, as trec_eval lists it
-  const seen = new Set<string>();
-  const asked = (options.measures ?? DEFAULT_MEASURES).flatMap((m) => expandMeasures(m, level)).filter((r) => !seen.has(r.label) && seen.add(r.label));
+  const asked = requestMeasures(options.measures ?? DEFAULT_MEASURES, level);
   const kept = options.noRelstrings === true ? asked.filter((r) => r.text?.kind !== 'relstring') : asked;
   const measures = options.trecOrder === true ? kept.sort((a, b) => a.order - b.order) : kept;
   const judgements = isQrels(qrels) ? qrels : await readQrelsSource(await toInput(qrels, 'qrels'), options.backend ?? 'auto');

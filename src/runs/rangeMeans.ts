@@ -1,5 +1,4 @@
 import type { RangePoint } from '../analysis/rangePlot.js';
-import { meanOf } from '../core/means.js';
 import type { TieMode } from '../ties/modes.js';
 import type { RunEvaluation } from './evaluateRunFile.js';
 
@@ -7,17 +6,18 @@ import type { RunEvaluation } from './evaluateRunFile.js';
 export const RANGE_MODES: readonly TieMode[] = ['pessimistic', 'average', 'trec', 'optimistic'];
 
 /**
- * A run's means of one measure in each regime of RANGE_MODES, as `tie-eval range` prints them
- * and rangePlotsSvg draws them (the run evaluated by evaluateRuns with `ties: RANGE_MODES`).
- * @param name a measure's name among `run.names`
+ * A run's summary values of one measure in each regime of RANGE_MODES, as `tie-eval range`
+ * prints them and rangePlotsSvg draws them (the run evaluated by evaluateRuns with `ties:
+ * RANGE_MODES`): the main command's `all` values (the mean; the sum for counts, the geometric
+ * mean for gm_map and gm_bpref).
+ * @param key a measure's key in `run.mean` (its label as asked: `map`, `P_10`, `nDCG@10`)
  * @throws RangeError when the run was not evaluated in every regime or for that measure
  */
-export function rangeMeans(run: RunEvaluation, name: string): Omit<RangePoint, 'run'> {
-  const i = run.names.indexOf(name);
+export function rangeMeans(run: RunEvaluation, key: string): Omit<RangePoint, 'run'> {
   const [pessimistic, average, trec, optimistic] = RANGE_MODES.map((mode) => {
-    const values = run.values.get(mode)?.[i];
-    if (values === undefined) throw new RangeError(`rangeMeans: ${run.run} has no ${mode} values of ${name}`);
-    return meanOf(values, 0, run.queries.length);
+    const value = run.mean[mode]?.[key];
+    if (value === undefined) throw new RangeError(`rangeMeans: ${run.run} has no ${mode} value of ${key}`);
+    return value;
   }) as [number, number, number, number];
   return { pessimistic, average, trec, optimistic };
 }

@@ -3,6 +3,8 @@ import { forEachLetorQuery, type LetorNotes, type LetorQuery } from '../io/forEa
 import { forEachRunQuery, type RunNotes, type RunQuery } from '../io/forEachRunQuery.js';
 import { readJsonScores, type ScoreMaps } from '../io/readJsonScores.js';
 import { readQuerySizes } from '../io/readQuerySizes.js';
+import { FileError } from '../io/fileError.js';
+import { inputName } from '../io/input.js';
 import { readQrelsSource, type QrelsSource } from './qrelsSource.js';
 import { toInput, type Source } from './source.js';
 
@@ -24,16 +26,32 @@ export async function readQrels(source: Source, options: { readonly backend?: Ba
 /**
  * Streams a run file, `qid Q0 docno rank score runid` (tabs or spaces, `#` comment lines, CRLF,
  * gzip; fields past the sixth ignored, as trec_eval does), handing each query to `onQuery` when
- * its last line has been read; a run not grouped by query is read again and held whole. The
- * query lives in memory the reader reuses: read what you need before returning.
+ * its last line has been read. A run not grouped by query (a query met again after another) is
+ * read again and held whole: the queries handed before that was found are handed again, after
+ * `options.onRestart()`, which should forget them. The query lives in memory the reader reuses:
+ * read what you need before returning.
  * @returns the run id and what the reader noticed (lines whose score rises with their rank)
  * @throws FileError (file, line, the line) for fewer than 6 fields, a score that is not a
- *   number, a document listed twice in a query, an empty file
+ *   number, a document listed twice in a query, an empty file; for a run not grouped by query
+ *   when there is no `onRestart`
  * @example
  * await readRun('run.txt', (q) => console.log(q.qid, q.scores.length))
  */
-export async function readRun(source: Source, onQuery: (query: RunQuery) => void, options: { readonly name?: string; readonly onBytes?: (bytes: number) => void } = {}): Promise<RunNotes> {
-  return forEachRunQuery(await toInput(source, options.name ?? 'run'), onQuery, options.onBytes);
+export async function readRun(source: Source, onQuery: (query: RunQuery) => void, options: { readonly name?: string; readonly onBytes?: (bytes: number) => void; readonly onRestart?: () => void } = {}): Promise<RunNotes> {
+  const input = await toInput(source, options.name ?? 'run');
+  let restarted = false;
+  return forEachRunQuery(
+    input,
+    (query, notes) => {
+      if (notes.ungrouped && !restarted) {
+        restarted = true;
+        if (options.onRestart === undefined) throw new FileError(inputName(input), 0, 'the run is not grouped by query (a query is met again after another), and its first queries were handed over already: give readRun an onRestart to be handed them again, or sort the run by query');
+        options.onRestart();
+      }
+      onQuery(query);
+    },
+    options.onBytes,
+  );
 }
 
 /**

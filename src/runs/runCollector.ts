@@ -1,4 +1,5 @@
 import { evaluateModes } from '../api/evaluateModes.js';
+import { MISSING_QUERY_DOCUMENT } from '../api/missingQuery.js';
 import type { Batch, BatchResult } from '../api/types.js';
 import type { BackendName } from '../backends/backend.js';
 import { latin1ToUtf8 } from '../io/latin1.js';
@@ -24,8 +25,6 @@ export interface CollectedPart {
   readonly backend: BackendName;
 }
 
-/** The document trec_eval's -c ranks for a query without results (its id, as trec_eval names it). */
-const PLACEHOLDER = 'ceci_nest_pas_un_docno';
 
 /** Results per pending chunk before it is evaluated: about a million keeps memory bounded. */
 export const CHUNK = 1 << 20;
@@ -114,7 +113,7 @@ export class RunCollector {
       const p = this.pending;
       p.scores.push(1);
       p.labels.push(-1);
-      if (this.keepDocs) p.docs.push(PLACEHOLDER);
+      if (this.keepDocs) p.docs.push(MISSING_QUERY_DOCUMENT);
     }
     this.queue(qid, ideal);
   }

@@ -11,6 +11,6 @@ import type { Source } from './source.js';
  */
 export async function tieStats(source: Source, options: { readonly name?: string } = {}): Promise<TieStats> {
   const counter = new TieCounter();
-  await readRun(source, (q) => counter.add(q), options);
+  await readRun(source, (q) => counter.add(q), { ...options, onRestart: () => counter.reset() });
   return counter.result(options.name ?? (typeof source === 'string' ? source : 'run'));
 }
