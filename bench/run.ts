@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
+import { benchAgainst } from './against.js';
 import { backendsBench } from './backends.bench.js';
 import { cliBench } from './cli.bench.js';
 import { featuresBench } from './features.bench.js';
@@ -9,16 +10,20 @@ import { scaleBench } from './scale.bench.js';
 import { measuresBench } from './measures.bench.js';
 import { machine, writeJson } from './report.js';
 import { smallBench } from './small.bench.js';
+import { formsBench } from './forms.bench.js';
 
 /**
- * `npm run bench [-- --json FILE] [--full] [--time MS] [--only NAME,...] [--data DIR] [--letor-queries N]`: the
+ * `npm run bench [-- --json FILE] [--full] [--time MS] [--only NAME,...] [--data DIR] [--letor-queries N]
+ * [--against REF [--rounds N]]`: the
  * benchmarks, printed as tables (medians and ratios measured side by side in one run). The
  * data is generated (bench/indegree.ts); `--full` adds the 66.7M-result variant (about 1 GB of
  * memory in process and a 2.5 GB TREC file in --data; not for CI).
  * Suites: paper, backends, prepared, small, cli, features (an MSLR-sized learning-to-rank set:
  * a 4.2 GB file in --data and 4 GB of memory; --letor-queries N takes its first N queries), and,
  * only when named, scale (a 10^8-line run, 4 GB in --data) and measures (the cost of each measure
- * of all_trec, average against input mode).
+ * of all_trec, average against input mode), forms (the shapes a batch's judgements come in).
+ * `--against REF` times the same suites on a build of REF too (see against.ts): both builds'
+ * medians and the per-round ratios, `--rounds` (default 5) alternating processes of each.
  */
 const { values } = parseArgs({
   options: {
@@ -28,8 +33,20 @@ const { values } = parseArgs({
     only: { type: 'string' },
     data: { type: 'string', default: `${tmpdir()}/tie-eval-bench` },
     'letor-queries': { type: 'string' },
+    against: { type: 'string' },
+    rounds: { type: 'string', default: '5' },
   },
 });
+if (values.against !== undefined) {
+  const passed = process.argv.slice(2);
+  const args: string[] = [];
+  for (let i = 0; i < passed.length; i++) {
+    if (['--against', '--rounds', '--json'].includes(passed[i]!)) i++;
+    else if (!/^--(against|rounds|json)=/.test(passed[i]!)) args.push(passed[i]!);
+  }
+  benchAgainst(values.against, Number(values.rounds), args);
+  process.exit(0);
+}
 const time = Number(values.time);
 const only = values.only?.split(',');
 const wanted = (suite: string): boolean => only === undefined || only.includes(suite);
@@ -48,4 +65,5 @@ if (wanted('cli')) {
 if (wanted('features')) await featuresBench(values.data, time, values['letor-queries'] === undefined ? undefined : Number(values['letor-queries']));
 if (only?.includes('scale')) await scaleBench(values.data);
 if (only?.includes('measures')) await measuresBench();
+if (wanted('forms')) await formsBench(time);
 if (values.json !== undefined) writeJson(values.json);

@@ -48,38 +48,61 @@ function checkLabelRange(labels: LabelArray, offsets: Uint32Array, what: string,
 /**
  * Refuses ideal labels that do not hold the retrieved documents' judged labels (a multiset
  * inclusion): the ideal ranking would not be one of the judgements, and nDCG could exceed 1.
+ * One pass over each array per query: the usual grades (integers below SMALL_LABELS) are counted
+ * in a reused array; a query with other labels is counted in a map. Labels that are not integers
+ * are the kernels' to refuse.
  */
 function checkIdealHolds(labels: LabelArray, offsets: Uint32Array, ideal: LabelArray, idealOffsets: Uint32Array, describeQuery: (q: number) => string): void {
-  // small labels (the usual grades) counted in an array, others in a map
   const small = new Int32Array(SMALL_LABELS);
-  const large = new Map<number, number>();
-  const add = (label: number, by: number): number => {
-    if (label >= 0 && label < SMALL_LABELS) return (small[label] += by);
-    const count = (large.get(label) ?? 0) + by;
-    large.set(label, count);
-    return count;
+  const fail = (q: number, i: number): never => {
+    throw new InputError(`${describeQuery(q)}: the label ${labels[i]} at position ${i - offsets[q]!} is not among its idealLabels: idealLabels must hold every judged label of the query, the retrieved ones included`, q, i - offsets[q]!);
   };
   for (let q = 0; q + 1 < offsets.length; q++) {
-    let integers = true;
-    for (let i = idealOffsets[q]!; i < idealOffsets[q + 1]!; i++) {
-      add(ideal[i]!, 1);
-      integers &&= Number.isInteger(ideal[i]!);
+    const from = idealOffsets[q]!;
+    const to = idealOffsets[q + 1]!;
+    let usual = true;
+    for (let i = from; i < to; i++) {
+      const v = ideal[i]!;
+      if (v < 0) continue;
+      if (v < SMALL_LABELS && v % 1 === 0) small[v]++;
+      else usual = false;
     }
-    // ideal labels that are not integers: the kernels name the first
-    for (let i = offsets[q]!; integers && i < offsets[q + 1]!; i++) {
-      const label = labels[i]!;
-      if (label >= 0 && Number.isInteger(label) && add(label, -1) < 0) {
-        throw new InputError(`${describeQuery(q)}: the label ${label} at position ${i - offsets[q]!} is not among its idealLabels: idealLabels must hold every judged label of the query, the retrieved ones included`, q, i - offsets[q]!);
+    if (usual) {
+      for (let i = offsets[q]!; i < offsets[q + 1]!; i++) {
+        const v = labels[i]!;
+        if (v < 0 || v % 1 !== 0) continue;
+        if (v >= SMALL_LABELS || --small[v]! < 0) fail(q, i);
       }
     }
-    for (let i = idealOffsets[q]!; i < idealOffsets[q + 1]!; i++) if (ideal[i]! >= 0 && ideal[i]! < SMALL_LABELS) small[ideal[i]!] = 0;
-    for (let i = offsets[q]!; i < offsets[q + 1]!; i++) if (labels[i]! >= 0 && labels[i]! < SMALL_LABELS) small[labels[i]!] = 0;
-    large.clear();
+    for (let i = from; i < to; i++) {
+      const v = ideal[i]!;
+      if (v >= 0 && v < SMALL_LABELS && v % 1 === 0) small[v] = 0;
+    }
+    if (!usual) checkQueryInMap(labels, offsets, ideal, idealOffsets, q, fail);
   }
 }
 
-/** Flattens per-query ideal label arrays into one Float64Array with offsets. */
-function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { labels: Float64Array; offsets: Uint32Array } {
+/** checkIdealHolds for one query whose ideal labels are not all small integers: counted in a map (skipped when one is not an integer). */
+function checkQueryInMap(labels: LabelArray, offsets: Uint32Array, ideal: LabelArray, idealOffsets: Uint32Array, q: number, fail: (q: number, i: number) => never): void {
+  const counts = new Map<number, number>();
+  for (let i = idealOffsets[q]!; i < idealOffsets[q + 1]!; i++) {
+    if (!Number.isInteger(ideal[i]!)) return;
+    counts.set(ideal[i]!, (counts.get(ideal[i]!) ?? 0) + 1);
+  }
+  for (let i = offsets[q]!; i < offsets[q + 1]!; i++) {
+    const label = labels[i]!;
+    if (label < 0 || !Number.isInteger(label)) continue;
+    const left = (counts.get(label) ?? 0) - 1;
+    if (left < 0) fail(q, i);
+    counts.set(label, left);
+  }
+}
+
+/**
+ * Flattens per-query ideal label arrays into one array with offsets: an Int32Array while every
+ * label is an int32 (the kernels' fastest kind), else a Float64Array.
+ */
+function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { labels: Int32Array | Float64Array; offsets: Uint32Array } {
   if (ideal.length !== queries) throw new InputError(`idealLabels has ${ideal.length} arrays for ${queries} queries`);
   const offsets = new Uint32Array(queries + 1);
   for (let q = 0; q < queries; q++) {
@@ -87,16 +110,28 @@ function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { l
     if (a === null || typeof a !== 'object' || typeof a.length !== 'number') throw new InputTypeError(`idealLabels[${q}] is not an array`, q);
     offsets[q + 1] = offsets[q]! + a.length;
   }
-  const labels = new Float64Array(offsets[queries]!);
+  let ints: Int32Array | null = new Int32Array(offsets[queries]!);
+  let floats: Float64Array | null = null;
   for (let q = 0; q < queries; q++) {
     const a = ideal[q]!;
+    const at = offsets[q]!;
     for (let i = 0; i < a.length; i++) {
       const v = a[i];
       if (typeof v !== 'number') throw new InputTypeError(`query ${q}: idealLabels[${i}] is ${typeof v}, not a number`, q, i);
-      labels[offsets[q]! + i] = v;
+      if (ints !== null && (v | 0) === v) {
+        ints[at + i] = v;
+        continue;
+      }
+      if (ints !== null) {
+        // the first label an Int32Array cannot hold: the rest go to doubles
+        floats = new Float64Array(ints.length);
+        floats.set(ints.subarray(0, at + i));
+        ints = null;
+      }
+      floats![at + i] = v;
     }
   }
-  return { labels, offsets };
+  return { labels: ints ?? floats!, offsets };
 }
 
 /**
