@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { InputTypeError } from '../src/core/errors.js';
 import { FileError } from '../src/io/fileError.js';
 import { JsonScoresParser } from '../src/io/jsonScoresParser.js';
-import { evaluate, evaluateRun, evaluateRuns, FeatureEvaluator, readJsonQrels, readJsonRun, readRun } from '../src/index.js';
+import { evaluate, evaluateBatch, evaluateRun, evaluateRuns, FeatureEvaluator, readJsonQrels, readJsonRun, readRun } from '../src/index.js';
 import { BACKENDS } from './backends.js';
 import { ROOT } from './support/child.js';
 import { cli, cliBytes, cliWithStdin } from './support/cli.js';
@@ -288,6 +288,30 @@ unless(existsSync(BIN) && process.platform !== 'win32' ? undefined : 'the built 
 });
 
 describe.each(BACKENDS)('evaluateRun on objects as the main command on files ($name backend)', ({ options }) => {
+  it('reads objects and Maps alike: ids named like Object.prototype members, inherited keys left out, many judgements or few', () => {
+    const qrels = { q1: { constructor: 1, toString: 0, x: 2 }, q2: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`d${i}`, i % 3])) };
+    const inherited = Object.assign(Object.create({ ghost: 99 }) as Record<string, number>, { constructor: 0.5, toString: 0.7, y: 0.9 });
+    const run = { q1: inherited, q2: Object.fromEntries(Array.from({ length: 45 }, (_, i) => [`d${44 - i}`, i % 7])) };
+    const asMaps = new Map(Object.entries(run).map(([q, d]) => [q, new Map(Object.entries(d))]));
+    const measures = ['nDCG@10', 'AP', 'P@5', 'NumRet'];
+    const objects = evaluateRun(qrels, run, measures, options);
+    expect(evaluateRun(new Map(Object.entries(qrels).map(([q, d]) => [q, new Map(Object.entries(d))])), asMaps, measures, options).perQuery).toEqual(objects.perQuery);
+    // the same queries as a batch: q1 ranks y (unjudged), toString (0), constructor (1); ghost is not a document
+    const q2 = Array.from({ length: 45 }, (_, i) => 44 - i);
+    const batch = evaluateBatch(
+      {
+        scores: Float64Array.from([0.9, 0.7, 0.5, ...q2.map((_, i) => i % 7)]),
+        labels: Float64Array.from([-1, 0, 1, ...q2.map((d) => (d < 40 ? d % 3 : -1))]),
+        offsets: Uint32Array.of(0, 3, 48),
+        idealLabels: [[1, 0, 2], Array.from({ length: 40 }, (_, i) => i % 3)],
+      },
+      measures,
+      options,
+    );
+    expect(objects.perQuery).toEqual(batch.perQuery);
+    expect([...objects.perQuery.NumRet!]).toEqual([3, 45]);
+  });
+
   it("finding 8: allQueries ranks a query without results as -c does (one document the qrels lack), with trec_eval's values", async () => {
     const qrels = { q1: { d1: 1 }, q2: { d1: 1, d2: 0 } };
     const run = { q1: { d1: 1, d3: 0.5 } };

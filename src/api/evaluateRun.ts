@@ -25,14 +25,61 @@ export interface RunResult extends BatchResult {
   readonly ignored: string[];
 }
 
-const entries = (data: ScoresByQuery | ReadonlyMap<string, number> | Readonly<Record<string, number>>): [string, unknown][] =>
-  data instanceof Map ? [...(data as Map<string, unknown>)] : Object.entries(data);
+/** One query's documents and values, as given: an object or a Map. */
+type Documents = ReadonlyMap<string, unknown> | Readonly<Record<string, unknown>>;
+
+/** The queries of a ScoresByQuery, in the order given, each checked to be an object or a Map. */
+function queriesOf(data: ScoresByQuery, what: string): Map<string, Documents> {
+  if (data === null || typeof data !== 'object') throw new InputTypeError(`${what} must be an object or a Map of queries, each an object or a Map of documents`);
+  const queries = new Map<string, Documents>();
+  const add = (qid: string, docs: unknown): void => {
+    if (docs === null || typeof docs !== 'object') throw new InputTypeError(`${what}: query ${qid} must be an object or a Map of documents`);
+    queries.set(qid, docs as Documents);
+  };
+  if (data instanceof Map) for (const [qid, docs] of data as Map<string, unknown>) add(qid, docs);
+  else for (const qid of Object.keys(data)) add(qid, (data as Record<string, unknown>)[qid]);
+  return queries;
+}
+
+/**
+ * A query's documents as two reused arrays: ids and values, in the order given (an object's own
+ * keys, read by for-in, which V8 reads fastest with its values). Returns how many.
+ */
+function readDocuments(docs: Documents, ids: string[], values: unknown[]): number {
+  let n = 0;
+  if (docs instanceof Map) {
+    for (const [doc, value] of docs as Map<string, unknown>) {
+      ids[n] = doc;
+      values[n++] = value;
+    }
+    return n;
+  }
+  const record = docs as Record<string, unknown>;
+  // for-in also walks the prototypes: a plain object's has no enumerable keys, others are checked
+  const own = Object.getPrototypeOf(record) === Object.prototype || Object.getPrototypeOf(record) === null;
+  for (const doc in record) {
+    if (!own && !Object.hasOwn(record, doc)) continue;
+    ids[n] = doc;
+    values[n++] = record[doc];
+  }
+  return n;
+}
+
+/** A typed array at least `size` long, holding `array`'s values (doubled when it grows). */
+function room<T extends Float64Array | Int32Array>(array: T, size: number): T {
+  if (size <= array.length) return array;
+  const grown = new (array.constructor as new (n: number) => T)(Math.max(size, 2 * array.length));
+  grown.set(array);
+  return grown;
+}
 
 /**
  * Evaluates a run against qrels, both held as objects or Maps in ranx's shape
  * (`{ q1: { d1: 1.5, d2: 0.3 } }`): the run's queries the qrels know, each document's label from
  * the qrels (a document they lack is unjudged; a negative label is judged unjudged, as trec_eval
- * reads it), R and the ideal gains from every qrels judgement of the query.
+ * reads it), R and the ideal gains from every qrels judgement of the query. The objects are read
+ * straight into the kernels' flat arrays (no copy of them as Maps); ids are kept only for `ties:
+ * 'trec'`, which orders by them (an object's or a Map's keys are distinct: nothing to check).
  * @param qrels per query, per document, an integer label (>= 1 relevant by default)
  * @param run per query, per document, a score (higher first; ties handled by `options.ties`)
  * @param measures measure names (ir_measures or trec_eval spelling), e.g. `['AP', 'nDCG@10']`
@@ -43,50 +90,80 @@ const entries = (data: ScoresByQuery | ReadonlyMap<string, number> | Readonly<Re
  * evaluateRun({ q1: { a: 1, b: 0 } }, { q1: { a: 1, b: 1 } }, ['P@1']).mean['P@1'] // 0.5: a and b tie
  */
 export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: readonly string[], options: EvaluateRunOptions = {}): RunResult {
-  const judged = new Map<string, Map<string, number>>();
-  for (const [qid, docs] of shapeOf(qrels, 'qrels')) {
-    const labels = new Map<string, number>();
-    for (const [doc, label] of docs) {
-      if (!Number.isInteger(label) || !inLabelRange(label as number)) throw new InputError(`qrels: query ${qid}, document ${doc}: the label is not ${LABEL_RANGE} (${String(label)})`);
-      // a negative label: held but unjudged (trec_eval's rule), as apart from a document the qrels lack (-1)
-      labels.set(doc, (label as number) < 0 ? -2 : (label as number));
-    }
-    judged.set(qid, labels);
-  }
-  const ranked = new Map(shapeOf(run, 'run'));
+  const judged = queriesOf(qrels, 'qrels');
+  const ranked = queriesOf(run, 'run');
   const ignored = [...ranked.keys()].filter((qid) => !judged.has(qid));
   const queries = [...judged.keys()].filter((qid) => ranked.has(qid) || options.allQueries === true).sort(compareIds);
-  // allQueries: a query without results is ranked as trec_eval -c ranks it (see missingQuery.ts)
-  const missing: number[] = [];
   if (queries.length === 0) throw new InputError(`none of the run's ${ranked.size} queries is in the qrels: nothing to evaluate`);
-  const scores: number[] = [];
-  const labels: number[] = [];
-  const docs: string[] = [];
+  const ties = options.ties ?? 'average';
+  const trec = ties === 'trec';
+  // allQueries: a query without results is ranked as trec_eval -c ranks it (see missingQuery.ts)
+  const placeholder = options.judgedOnly !== true;
   const offsets = new Uint32Array(queries.length + 1);
-  const ideal: (readonly number[])[] = [];
-  queries.forEach((qid, q) => {
-    const judgements = judged.get(qid)!;
+  const idealOffsets = new Uint32Array(queries.length + 1);
+  let scores = new Float64Array(1024);
+  let labels = new Int32Array(1024);
+  let ideal = new Int32Array(1024);
+  const docs: string[] | undefined = trec ? [] : undefined;
+  const missing: number[] = [];
+  // reused per query: the judgements' ids and labels, the results' ids and scores, and an index of
+  // the judged ids where a query has many (few are found faster by scanning)
+  const judgedIds: string[] = [];
+  const judgedValues: unknown[] = [];
+  const resultIds: string[] = [];
+  const resultScores: unknown[] = [];
+  const index = new Map<string, number>();
+  for (let q = 0; q < queries.length; q++) {
+    const qid = queries[q]!;
+    const judgedCount = readDocuments(judged.get(qid)!, judgedIds, judgedValues);
+    const idealAt = idealOffsets[q]!;
+    idealOffsets[q + 1] = idealAt + judgedCount;
+    ideal = room(ideal, idealAt + judgedCount);
+    for (let j = 0; j < judgedCount; j++) {
+      const value = judgedValues[j];
+      if (!Number.isInteger(value) || !inLabelRange(value as number)) throw new InputError(`qrels: query ${qid}, document ${judgedIds[j]}: the label is not ${LABEL_RANGE} (${String(value)})`);
+      // a negative label: held but unjudged (trec_eval's rule), as apart from a document the qrels lack (-1)
+      ideal[idealAt + j] = (value as number) < 0 ? -2 : (value as number);
+    }
     const results = ranked.get(qid);
+    const at = offsets[q]!;
     if (results === undefined) {
       missing.push(q);
-      if (options.judgedOnly !== true) {
-        scores.push(1);
-        labels.push(-1);
-        docs.push(MISSING_QUERY_DOCUMENT);
+      offsets[q + 1] = at + (placeholder ? 1 : 0);
+      scores = room(scores, at + 1);
+      labels = room(labels, at + 1);
+      if (placeholder) {
+        scores[at] = 1;
+        labels[at] = -1;
+        docs?.push(MISSING_QUERY_DOCUMENT);
       }
+      continue;
     }
-    for (const [doc, score] of results ?? []) {
+    const indexed = judgedCount > 32;
+    if (indexed) {
+      index.clear();
+      for (let j = 0; j < judgedCount; j++) index.set(judgedIds[j]!, j);
+    }
+    const n = readDocuments(results, resultIds, resultScores);
+    offsets[q + 1] = at + n;
+    scores = room(scores, at + n);
+    labels = room(labels, at + n);
+    for (let i = 0; i < n; i++) {
+      const doc = resultIds[i]!;
+      const score = resultScores[i];
       if (typeof score !== 'number' || Number.isNaN(score)) throw new InputError(`run: query ${qid}, document ${doc}: the score is not a number (${String(score)})`);
-      scores.push(score);
-      labels.push(judgements.get(doc) ?? -1);
-      docs.push(doc);
+      scores[at + i] = score;
+      let j = -1;
+      if (indexed) j = index.get(doc) ?? -1;
+      else for (let k = 0; k < judgedCount && j < 0; k++) if (judgedIds[k] === doc) j = k;
+      labels[at + i] = j < 0 ? -1 : ideal[idealAt + j]!;
+      docs?.push(doc);
     }
-    offsets[q + 1] = scores.length;
-    ideal.push([...judgements.values()]);
-  });
-  const ties = options.ties ?? 'average';
-  const batch = { scores: Float64Array.from(scores), labels: Float64Array.from(labels), offsets, docs, idealLabels: ideal, queryIds: queries };
-  const result = evaluateModes(batch, measures, [ties], options).get(ties)!;
+  }
+  const entries = offsets[queries.length]!;
+  const batch = { scores: scores.subarray(0, entries), labels: labels.subarray(0, entries), offsets, idealLabels: { labels: ideal.subarray(0, idealOffsets[queries.length]!), offsets: idealOffsets }, queryIds: queries, ...(docs === undefined ? {} : { docs }) };
+  // each document's label is its own judgement's, each document once: the ideal labels hold them
+  const result = evaluateModes(batch, measures, [ties], options, null, true).get(ties)!;
   if (missing.length > 0) {
     for (const name of measures) {
       if (!zeroedWhenMissing(name, name)) continue;
@@ -96,13 +173,4 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
     }
   }
   return { ...result, queries, ignored };
-}
-
-/** The (query, documents) pairs of a ScoresByQuery, each documents' (id, value) pairs. */
-function shapeOf(data: ScoresByQuery, what: string): [string, [string, unknown][]][] {
-  if (data === null || typeof data !== 'object') throw new InputTypeError(`${what} must be an object or a Map of queries, each an object or a Map of documents`);
-  return entries(data).map(([qid, docs]) => {
-    if (docs === null || typeof docs !== 'object') throw new InputTypeError(`${what}: query ${qid} must be an object or a Map of documents`);
-    return [qid, entries(docs as Readonly<Record<string, number>>)];
-  });
 }
