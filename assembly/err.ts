@@ -1,6 +1,39 @@
 import { getF64, getI32, setF64 } from './memory';
 import * as S from './scratch';
 
+/** The slots a large group is first read for (see err). */
+const FIRST_SLOTS: i32 = 256;
+/** The share of the sum below which the stops past the slots read are dropped. */
+const TAIL: f64 = Math.pow(2, -60);
+
+/**
+ * Group g's stop_x and F_x (see err) for x <= read, in S.work and S.work2: the documents with
+ * R = 0 first, then each relevant one by label (the recurrences read x and x - 1 only, so slots
+ * past `read` are not needed for those up to it).
+ */
+function stopChances(g: i32, col: i32, max: f64, top: f64, size: f64, read: i32): void {
+  const stop = S.work;
+  const pass = S.work2;
+  let inserted = size - getF64(S.groupRel, g * S.levels + col);
+  for (let y = 0; y <= read; y++) {
+    setF64(stop, y, 0);
+    setF64(pass, y, <f64>y <= inserted ? 1 : 0);
+  }
+  for (let l = 1; <f64>l <= max; l++) {
+    const count = getF64(S.groupRel, g * S.levels + col + l - 1) - (<f64>l < max ? getF64(S.groupRel, g * S.levels + col + l) : 0);
+    const r = (Math.pow(2, <f64>l) - 1) / top;
+    const w = 1 - r;
+    for (let c: f64 = 0; c < count; c++) {
+      const n1 = inserted + 1;
+      for (let x = <i32>Math.min(<f64>read, n1); x >= 1; x--) {
+        setF64(stop, x, (r * getF64(pass, x - 1) + <f64>(x - 1) * w * getF64(stop, x - 1) + (n1 - <f64>x) * getF64(stop, x)) / n1);
+        setF64(pass, x, ((n1 - <f64>x) * getF64(pass, x) + <f64>x * w * getF64(pass, x - 1)) / n1);
+      }
+      inserted = n1;
+    }
+  }
+}
+
 /**
  * ERR@k (cutoff 0: the whole ranking): the sum over ranks j <= k of stop_j / j, where the reader
  * stops at rank j with chance R_j times the chance of passing every rank above, and a label l
@@ -16,6 +49,11 @@ import * as S from './scratch';
  *   F'_y = ((N + 1 - y) F_y + y w_e F_(y-1)) / (N + 1),
  * with F_y the mean product of w over y-subsets (all terms positive: no cancellation). The
  * documents with R = 0 come first (F = 1, stop = 0), so a group costs O(relevant × slots read).
+ * A group of more than FIRST_SLOTS slots is read in slots doubling from FIRST_SLOTS until F of
+ * the slots read, times the chance of reaching the group, is below TAIL of the sum: that bounds
+ * all the reader's stops past them (each divided by a rank >= 1), which are then dropped. The
+ * slots read decay as F_y does, about (1 - p r)^y for a share p of relevant documents of stop
+ * chance r: O(n / r) for a group of n, not O(p n^2).
  */
 export function err(col: i32, cutoff: f64, max: f64, plain: bool): f64 {
   const k = cutoff > 0 ? cutoff : <f64>S.n;
@@ -30,32 +68,23 @@ export function err(col: i32, cutoff: f64, max: f64, plain: bool): f64 {
     const end = <f64>getI32(S.groupEnd, g);
     const size = end - start;
     const slots = <i32>(Math.min(end, k) - start);
-    // the group's documents with R = 0 (F = 1, stop = 0), then each relevant one by label
-    const rel = getF64(S.groupRel, g * S.levels + col);
-    let inserted = size - rel;
-    for (let y = 0; y <= slots; y++) {
-      setF64(stop, y, 0);
-      setF64(pass, y, <f64>y <= inserted ? 1 : 0);
+    let read = min(slots, FIRST_SLOTS);
+    for (;;) {
+      stopChances(g, col, max, top, size, read);
+      if (read == slots) break;
+      let ahead: f64 = 0;
+      for (let x = 1; x <= read; x++) ahead += (passed * getF64(stop, x)) / (start + <f64>x);
+      if (passed * getF64(pass, read) <= TAIL * (sum + ahead)) break;
+      read = min(slots, 2 * read);
     }
-    for (let l = 1; <f64>l <= max; l++) {
-      const count = getF64(S.groupRel, g * S.levels + col + l - 1) - (<f64>l < max ? getF64(S.groupRel, g * S.levels + col + l) : 0);
-      const r = (Math.pow(2, <f64>l) - 1) / top;
-      const w = 1 - r;
-      for (let c: f64 = 0; c < count; c++) {
-        const n1 = inserted + 1;
-        for (let x = <i32>Math.min(<f64>slots, n1); x >= 1; x--) {
-          setF64(stop, x, (r * getF64(pass, x - 1) + <f64>(x - 1) * w * getF64(stop, x - 1) + (n1 - <f64>x) * getF64(stop, x)) / n1);
-          setF64(pass, x, ((n1 - <f64>x) * getF64(pass, x) + <f64>x * w * getF64(pass, x - 1)) / n1);
-        }
-        inserted = n1;
-      }
-    }
-    for (let x = 1; x <= slots; x++) {
+    for (let x = 1; x <= read; x++) {
       const term = (passed * getF64(stop, x)) / (start + <f64>x) - carry;
       const next = sum + term;
       carry = plain ? 0 : next - sum - term;
       sum = next;
     }
+    // the stops past the slots read, and past the group, are below TAIL of the sum
+    if (read < slots) return sum;
     // past a whole group: its documents' product of (1 - R), the mean over its only size-subset
     if (end <= k) passed *= getF64(pass, <i32>size);
     start = end;

@@ -1,5 +1,38 @@
 import type { Scratch } from './scratch.js';
 
+/** The slots a large group is first read for (see err). */
+const FIRST_SLOTS = 256;
+/** The share of the sum below which the stops past the slots read are dropped. */
+const TAIL = 2 ** -60;
+
+/**
+ * Group g's stop_x and F_x (see err) for x <= read, in s.work and s.work2: the documents with
+ * R = 0 first, then each relevant one by label (the recurrences read x and x - 1 only, so slots
+ * past `read` are not needed for those up to it).
+ */
+function stopChances(s: Scratch, g: number, col: number, max: number, top: number, size: number, read: number): void {
+  const stop = s.work;
+  const pass = s.work2;
+  let inserted = size - s.groupRel[g * s.levels + col]!;
+  for (let y = 0; y <= read; y++) {
+    stop[y] = 0;
+    pass[y] = y <= inserted ? 1 : 0;
+  }
+  for (let l = 1; l <= max; l++) {
+    const count = s.groupRel[g * s.levels + col + l - 1]! - (l < max ? s.groupRel[g * s.levels + col + l]! : 0);
+    const r = (2 ** l - 1) / top;
+    const w = 1 - r;
+    for (let c = 0; c < count; c++) {
+      const n1 = inserted + 1;
+      for (let x = Math.min(read, n1); x >= 1; x--) {
+        stop[x] = (r * pass[x - 1]! + (x - 1) * w * stop[x - 1]! + (n1 - x) * stop[x]!) / n1;
+        pass[x] = ((n1 - x) * pass[x]! + x * w * pass[x - 1]!) / n1;
+      }
+      inserted = n1;
+    }
+  }
+}
+
 /**
  * ERR@k (cutoff 0: the whole ranking): the sum over ranks j <= k of stop_j / j, where the reader
  * stops at rank j with chance R_j times the chance of passing every rank above, and a label l
@@ -15,6 +48,11 @@ import type { Scratch } from './scratch.js';
  *   F'_y = ((N + 1 - y) F_y + y w_e F_(y-1)) / (N + 1),
  * with F_y the mean product of w over y-subsets (all terms positive: no cancellation). The
  * documents with R = 0 come first (F = 1, stop = 0), so a group costs O(relevant × slots read).
+ * A group of more than FIRST_SLOTS slots is read in slots doubling from FIRST_SLOTS until F of
+ * the slots read, times the chance of reaching the group, is below TAIL of the sum: that bounds
+ * all the reader's stops past them (each divided by a rank >= 1), which are then dropped. The
+ * slots read decay as F_y does, about (1 - p r)^y for a share p of relevant documents of stop
+ * chance r: O(n / r) for a group of n, not O(p n^2).
  */
 export function err(s: Scratch, col: number, cutoff: number, max: number, plain: boolean): number {
   const k = cutoff > 0 ? cutoff : s.n;
@@ -29,32 +67,23 @@ export function err(s: Scratch, col: number, cutoff: number, max: number, plain:
     const end = s.groupEnd[g]!;
     const size = end - start;
     const slots = Math.min(end, k) - start;
-    // the group's documents with R = 0 (F = 1, stop = 0), then each relevant one by label
-    const rel = s.groupRel[g * s.levels + col]!;
-    let inserted = size - rel;
-    for (let y = 0; y <= slots; y++) {
-      stop[y] = 0;
-      pass[y] = y <= inserted ? 1 : 0;
+    let read = Math.min(slots, FIRST_SLOTS);
+    for (;;) {
+      stopChances(s, g, col, max, top, size, read);
+      if (read === slots) break;
+      let ahead = 0;
+      for (let x = 1; x <= read; x++) ahead += (passed * stop[x]!) / (start + x);
+      if (passed * pass[read]! <= TAIL * (sum + ahead)) break;
+      read = Math.min(slots, 2 * read);
     }
-    for (let l = 1; l <= max; l++) {
-      const count = s.groupRel[g * s.levels + col + l - 1]! - (l < max ? s.groupRel[g * s.levels + col + l]! : 0);
-      const r = (2 ** l - 1) / top;
-      const w = 1 - r;
-      for (let c = 0; c < count; c++) {
-        const n1 = inserted + 1;
-        for (let x = Math.min(slots, n1); x >= 1; x--) {
-          stop[x] = (r * pass[x - 1]! + (x - 1) * w * stop[x - 1]! + (n1 - x) * stop[x]!) / n1;
-          pass[x] = ((n1 - x) * pass[x]! + x * w * pass[x - 1]!) / n1;
-        }
-        inserted = n1;
-      }
-    }
-    for (let x = 1; x <= slots; x++) {
+    for (let x = 1; x <= read; x++) {
       const term = (passed * stop[x]!) / (start + x) - carry;
       const next = sum + term;
       carry = plain ? 0 : next - sum - term;
       sum = next;
     }
+    // the stops past the slots read, and past the group, are below TAIL of the sum
+    if (read < slots) return sum;
     // past a whole group: its documents' product of (1 - R), the mean over its only size-subset
     if (end <= k) passed *= pass[size]!;
     start = end;
