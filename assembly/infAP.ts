@@ -5,6 +5,13 @@ import * as S from './scratch';
 const EPSILON: f64 = 0.00001;
 
 /**
+ * A chance of s judged above a slot below which it is dropped from the sum (2^-100): each adds
+ * at most its chance times n to a slot's value of at least 1, and the hypergeometric's tails
+ * only shrink as slots are added, so a large group sums O(sqrt n) chances per slot, not O(n).
+ */
+const DROPPED: f64 = Math.pow(2, -100);
+
+/**
  * trec_eval's infAP over R (0 when R = 0). Documents the judgements lack (label -1) count as
  * ranks but nothing else; those judged unjudged (label <= -2, the pool column `poolCol`) are
  * pooled but skipped. A relevant document at rank P, with a relevant, b judged non-relevant and
@@ -19,8 +26,9 @@ const EPSILON: f64 = 0.00001;
  * unjudged ones are (x - 1 - s) u/(u + o) on average (u pooled, o not pooled), and the term is
  * linear in each given s. So slot x adds, over the r/n relevant documents it holds on average,
  *   (1/(t + x)) sum over s of P(s) (1 + (A + B + U + s + (x - 1 - s) rho)(A + s q + e)/(A + B + s + 2e)),
- * q = (r - 1)/J, rho = u/(u + o). The probabilities P(s) are updated slot to slot, so a group
- * costs O(n_i min(n_i, J)). In trec and input modes (`plain`: one document per group, rank
+ * q = (r - 1)/J, rho = u/(u + o). The probabilities P(s) are updated slot to slot, those below
+ * DROPPED left out, so a group costs O(n_i min(n_i, J, sqrt(n_i) w)), w a few dozen.
+ * In trec and input modes (`plain`: one document per group, rank
  * order) the term is trec_eval's own expression, summed as trec_eval does.
  */
 export function infAP(col: i32, poolCol: i32, relevant: f64, plain: bool): f64 {
@@ -51,21 +59,26 @@ export function infAP(col: i32, poolCol: i32, relevant: f64, plain: bool): f64 {
         const rho = n - r - m > 0 ? u / (n - r - m) : 0;
         const above = rel + nonrel + pooled;
         added = 0;
-        // P(s judged among the x - 1 slots above): s from 0 to min(x - 1, others)
+        // P(s judged among the x - 1 slots above), kept for s in low .. high (see DROPPED)
         setF64(pmf, 0, 1);
+        let low = 0;
+        let high = 0;
         for (let x: f64 = 1; x <= n; x++) {
           if (x > 1) {
             // one more draw from the n - 1 others, x - 2 of them drawn so far
             const left = n - 1 - (x - 2);
-            const hi = <i32>Math.min(x - 1, others);
-            for (let k = hi; k >= 0; k--) {
-              const stay = <f64>k <= x - 2 ? getF64(pmf, k) * (n - 1 - others - (x - 2 - <f64>k)) : 0;
-              const come = k > 0 ? getF64(pmf, k - 1) * (others - <f64>(k - 1)) : 0;
+            const top = <i32>Math.min(<f64>(high + 1), others);
+            for (let k = top; k >= low; k--) {
+              const stay = k <= high ? getF64(pmf, k) * (n - 1 - others - (x - 2 - <f64>k)) : 0;
+              const come = k > low ? getF64(pmf, k - 1) * (others - <f64>(k - 1)) : 0;
               setF64(pmf, k, (stay + come) / left);
             }
+            high = top;
+            while (low < high && getF64(pmf, low) < DROPPED) low++;
+            while (high > low && getF64(pmf, high) < DROPPED) high--;
           }
           let slot: f64 = 0;
-          for (let k = 0; <f64>k <= Math.min(x - 1, others); k++) {
+          for (let k = low; k <= high; k++) {
             const count = above + <f64>k + (x - 1 - <f64>k) * rho;
             slot += getF64(pmf, k) * (1 + (count * (rel + <f64>k * q + EPSILON)) / (rel + nonrel + <f64>k + 2 * EPSILON));
           }

@@ -61,3 +61,50 @@ describe('large tie groups on every backend', () => {
     for (const name of measures) expect(want[name]).toBeGreaterThan(0);
   });
 });
+
+/**
+ * infAP of one group of n tied documents (t = 0, nothing above), written from its definition: a
+ * relevant document at slot x has s of the J other judged documents among the x - 1 above
+ * (hypergeometric, every s), the relevant among them s (r - 1)/J and the pooled among the rest
+ * (x - 1 - s) u/(u + o) on average; trec_eval's term (1 + (a + b + u)(a + e)/(a + b + 2e))/x.
+ */
+function expectedInfAP(n: number, r: number, m: number, u: number): number {
+  const e = 0.00001;
+  const others = r - 1 + m;
+  const q = (r - 1) / others;
+  const rho = u / (n - r - m);
+  let added = 0;
+  for (let x = 1; x <= n; x++) {
+    const draws = x - 1;
+    const least = Math.max(0, draws - (n - 1 - others));
+    // P(s) up to a common factor, stepped by the hypergeometric's ratios from s = least and
+    // normalised by their sum (rescaled by 2^-800, exactly, before they overflow)
+    let weight = 1;
+    let total = 0;
+    let slot = 0;
+    for (let s = least; s <= Math.min(draws, others); s++) {
+      const count = s + (draws - s) * rho;
+      total += weight;
+      slot += weight * (1 + (count * (s * q + e)) / (s + 2 * e));
+      weight *= ((others - s) * (draws - s)) / ((s + 1) * (n - 1 - others - draws + s + 1));
+      if (weight > 2 ** 800) {
+        weight *= 2 ** -800;
+        total *= 2 ** -800;
+        slot *= 2 ** -800;
+      }
+    }
+    added += slot / total / x;
+  }
+  return (added * (r / n)) / r;
+}
+
+describe.each(BACKENDS)('infAP on one large tie group ($name backend)', ({ options }) => {
+  it('finding 2: infAP on 3,000 tied documents (judged, pooled unjudged, unjudged) equals its definition summed over every s', () => {
+    const n = 3000;
+    // 600 relevant, 900 judged non-relevant, 500 pooled but unjudged (-2), the rest unjudged (-1)
+    const labels = Int32Array.from({ length: n }, (_, i) => (i < 600 ? 1 : i < 1500 ? 0 : i < 2000 ? -2 : -1));
+    const got = evaluate({ scores: new Float64Array(n), labels }, ['infAP'], { ...options, ties: 'average' }).infAP!;
+    const want = expectedInfAP(n, 600, 900, 500);
+    expect(Math.abs(got - want) / want, `${got} against ${want}`).toBeLessThan(1e-12);
+  });
+});

@@ -9,6 +9,13 @@ namespace tie_eval {
 constexpr double INFAP_EPSILON = 0.00001;
 
 /**
+ * A chance of s judged above a slot below which it is dropped from the sum (2^-100): each adds
+ * at most its chance times n to a slot's value of at least 1, and the hypergeometric's tails
+ * only shrink as slots are added, so a large group sums O(sqrt n) chances per slot, not O(n).
+ */
+constexpr double DROPPED = 0x1p-100;
+
+/**
  * trec_eval's infAP over R (0 when R = 0). Documents the judgements lack (label -1) count as
  * ranks but nothing else; those judged unjudged (label <= -2, the pool column `poolCol`) are
  * pooled but skipped. A relevant document at rank P, with a relevant, b judged non-relevant and
@@ -23,8 +30,9 @@ constexpr double INFAP_EPSILON = 0.00001;
  * unjudged ones are (x - 1 - s) u/(u + o) on average (u pooled, o not pooled), and the term is
  * linear in each given s. So slot x adds, over the r/n relevant documents it holds on average,
  *   (1/(t + x)) sum over s of P(s) (1 + (A + B + U + s + (x - 1 - s) rho)(A + s q + e)/(A + B + s + 2e)),
- * q = (r - 1)/J, rho = u/(u + o). The probabilities P(s) are updated slot to slot, so a group
- * costs O(n_i min(n_i, J)). In trec and input modes (`plain`: one document per group, rank
+ * q = (r - 1)/J, rho = u/(u + o). The probabilities P(s) are updated slot to slot, those below
+ * DROPPED left out, so a group costs O(n_i min(n_i, J, sqrt(n_i) w)), w a few dozen.
+ * In trec and input modes (`plain`: one document per group, rank
  * order) the term is trec_eval's own expression, summed as trec_eval does.
  */
 TIE_EVAL_INLINE double infAP(Scratch& s, int col, int poolCol, double relevant, bool plain) {
@@ -55,21 +63,26 @@ TIE_EVAL_INLINE double infAP(Scratch& s, int col, int poolCol, double relevant, 
         const double rho = n - r - m > 0 ? u / (n - r - m) : 0;
         const double above = rel + nonrel + pooled;
         added = 0;
-        // P(s judged among the x - 1 slots above): s from 0 to min(x - 1, others)
+        // P(s judged among the x - 1 slots above), kept for s in low .. high (see DROPPED)
         pmf[0] = 1;
+        int low = 0;
+        int high = 0;
         for (double x = 1; x <= n; x++) {
           if (x > 1) {
             // one more draw from the n - 1 others, x - 2 of them drawn so far
             const double left = n - 1 - (x - 2);
-            const int hi = static_cast<int>(std::min(x - 1, others));
-            for (int k = hi; k >= 0; k--) {
-              const double stay = k <= x - 2 ? pmf[k] * (n - 1 - others - (x - 2 - k)) : 0;
-              const double come = k > 0 ? pmf[k - 1] * (others - (k - 1)) : 0;
+            const int top = static_cast<int>(std::min<double>(high + 1, others));
+            for (int k = top; k >= low; k--) {
+              const double stay = k <= high ? pmf[k] * (n - 1 - others - (x - 2 - k)) : 0;
+              const double come = k > low ? pmf[k - 1] * (others - (k - 1)) : 0;
               pmf[k] = (stay + come) / left;
             }
+            high = top;
+            while (low < high && pmf[low] < DROPPED) low++;
+            while (high > low && pmf[high] < DROPPED) high--;
           }
           double slot = 0;
-          for (int k = 0; k <= std::min(x - 1, others); k++) {
+          for (int k = low; k <= high; k++) {
             const double count = above + k + (x - 1 - k) * rho;
             slot += pmf[k] * (1 + (count * (rel + k * q + INFAP_EPSILON)) / (rel + nonrel + k + 2 * INFAP_EPSILON));
           }
