@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MEASURES, evaluateRun, evaluateRuns, FileError, InputError, readJsonQrels, readJsonRun, type TieMode } from '../src/index.js';
+import { JsonScoresParser } from '../src/io/jsonScoresParser.js';
+import { pick, randInt, rng } from '../src/util/random.js';
 import { BACKENDS } from './backends.js';
 import { scratchFiles } from './support/scratchFiles.js';
 
@@ -92,5 +94,82 @@ describe('readJsonRun and readJsonQrels', () => {
     expect(await fail('{\n  "q1": {"a": 1}\n  "q2": {}\n}')).toMatch(/^x\.json:3: ',' or '}' was expected after query q1: found '"'/);
     expect(await fail('{"q1": {"a": 1.5}}', readJsonQrels)).toMatch(/query q1, document a: the label is not an integer/);
     expect(await fail('{}')).toMatch(/holds no queries/);
+  });
+});
+
+describe('the streaming JSON reader against JSON.parse', () => {
+  it('reads 2,000 random files as JSON.parse reads them (ids with escapes, unicode and digits, every number form, any whitespace, cut into random chunks), and refuses what JSON.parse refuses', () => {
+    const next = rng(0x150a);
+    const id = (): string => {
+      const parts = ['d', 'q', '10', '2', '0', 'é', '漢', '😀', ' ', '"', '\\', '\n', '\t', '\u0001', '/', 'constructor', '__proto__', '-'];
+      return Array.from({ length: randInt(next, 1, 4) }, () => pick(next, parts)).join('');
+    };
+    const num = (): number => pick(next, [0, -0, 1, -3, 0.5, 1e-7, 123456789, 1.5e300, -2.25e-10, randInt(next, -9, 9)]);
+    const space = (): string => pick(next, ['', ' ', '\n', '\t', ' \r\n  ']);
+    let refused = 0;
+    let compared = 0;
+    for (let trial = 0; trial < 2000; trial++) {
+      // each number as one of the forms it may be written in, and its value as JSON reads that
+      const written = (): [string, number] => {
+        const x = num();
+        const form = pick(next, [JSON.stringify(x), String(x), x.toExponential()]);
+        return [form, JSON.parse(form) as number];
+      };
+      const queries = Array.from({ length: randInt(next, 1, 4) }, () => [id(), Array.from({ length: randInt(next, 0, 4) }, () => [id(), ...written()] as const)] as const);
+      const object = (qs: typeof queries): string =>
+        `${space()}{${qs.map(([q, docs]) => `${space()}${JSON.stringify(q)}${space()}:${space()}{${docs.map(([d, form]) => `${space()}${JSON.stringify(d)}${space()}:${space()}${form}${space()}`).join(',')}}${space()}`).join(',')}}${space()}`;
+      let text = object(queries);
+      // a mutation now and then: JSON.parse must refuse it, and so must the reader
+      if (next() < 0.2) {
+        const at = randInt(next, 0, text.length - 1);
+        text = text.slice(0, at) + pick(next, ['', ',', '}', '{', '"', 'x', 'NaN', ':']) + text.slice(at + 1);
+      }
+      let want: Map<string, Map<string, number>> | Error;
+      try {
+        const parsed = JSON.parse(text) as unknown;
+        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+        want = new Map();
+        for (const [q, docs] of queries) {
+          // duplicate ids: the reader refuses a document given twice, JSON.parse keeps the last
+          if (new Set(docs.map(([d]) => d)).size !== docs.length) throw new Error('duplicate');
+          const m = want.get(q) ?? new Map<string, number>();
+          for (const [d, , x] of docs) {
+            if (m.has(d)) throw new Error('duplicate');
+            m.set(d, x);
+          }
+          want.set(q, m);
+        }
+        if (JSON.stringify(parsed) !== JSON.stringify(Object.fromEntries([...want].map(([q, m]) => [q, Object.fromEntries(m)])))) throw new Error('mutated but valid');
+        if (want.size === 0) throw new Error('empty');
+      } catch (e) {
+        want = e as Error;
+      }
+      const bytes = Buffer.from(text);
+      const parser = new JsonScoresParser('x', 'run');
+      let got: Map<string, Map<string, number>> | Error;
+      try {
+        for (let at = 0; at < bytes.length; ) {
+          const size = randInt(next, 1, 40);
+          parser.push(bytes.subarray(at, at + size));
+          at += size;
+        }
+        got = parser.finish();
+      } catch (e) {
+        got = e as Error;
+      }
+      if (want instanceof Error) {
+        // a mutation JSON.parse still reads may keep the shape: only a valid reading is compared
+        if (want.message === 'mutated but valid') continue;
+        if (!(got instanceof Error)) expect.fail(`trial ${trial}: the reader read ${JSON.stringify(text)}, which is refused (${want.message})`);
+        expect(got).toBeInstanceOf(FileError);
+        refused++;
+        continue;
+      }
+      if (got instanceof Error) expect.fail(`trial ${trial}: ${got.message} on ${JSON.stringify(text)}`);
+      expect([...got].map(([q, m]) => [q, [...m]])).toEqual([...want].map(([q, m]) => [q, [...m]]));
+      compared++;
+    }
+    expect(refused).toBeGreaterThan(100);
+    expect(compared).toBeGreaterThan(1000);
   });
 });
