@@ -59,7 +59,8 @@ const isList = (p: ParamEntry | ListParamEntry): p is ListParamEntry => !('defau
 
 /**
  * Parses an ir_measures-style name: `NAME(param=value,...)@k`, e.g. `P@10`, `P(rel=2)@5`,
- * `nDCG(gain=exp)@10`, `nDCG(dcg=exp-log2)@10`, `nDCG(gains={0:0,1:1,2:3})`, `AP(norm=found)@5`,
+ * `nDCG(gain=exp)@10`, `nDCG(dcg=exp-log2)@10` (or ir_measures' `nDCG(dcg='exp-log2')@10`: a value
+ * may be quoted), `nDCG(gains={0:0,1:1,2:3})`, `AP(norm=found)@5`, `P(judged_only=True)@10`,
  * `RBP(p=0.9)`, `Rprec`, `bpref`, `Success@1`, `IPrec@0.5`, `ERR@20`; aliases (`MAP`, `MRR`,
  * `NDCG`, `NumRelRet`) stand for their measure with the parameters they imply.
  * Parameter defaults: rel=1 (RBP: graded; NumRet: every document), norm=R, gain=linear, p=0.8.
@@ -102,7 +103,8 @@ export function parseMeasure(name: string): MeasureSpec {
   for (const [i, part] of parts.entries()) {
     const eq = part.indexOf('=');
     const key = (eq < 0 ? part : part.slice(0, eq)).trim();
-    const value = eq < 0 ? '' : part.slice(eq + 1).trim();
+    // ir_measures writes string values quoted (dcg='exp-log2'): quotes or none read the same
+    const value = (eq < 0 ? '' : part.slice(eq + 1).trim()).replace(/^(['"])(.*)\1$/, '$2');
     const param = info.params.find((q) => q.name === key);
     if (param === undefined) {
       const valid = info.params.map((q) => `${q.name}=${q.values}`).join(', ');

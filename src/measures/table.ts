@@ -141,7 +141,7 @@ export const MEASURES = [
     kernel: 'P',
     cutoff: 'required',
     aliases: [{ name: 'Precision' }],
-    params: [REL, RELATIVE],
+    params: [REL, RELATIVE, JUDGED_ONLY],
     param: RELATIVE,
     trec: [
       { name: 'P', form: 'cutoffs', defaults: TREC_CUTOFFS },
@@ -149,14 +149,14 @@ export const MEASURES = [
     ],
     help: 'precision at k (relative: over min(k, R))',
   }),
-  measure({ name: 'R', kernel: 'R', cutoff: 'required', aliases: [{ name: 'Recall' }], trec: [{ name: 'recall', form: 'cutoffs', defaults: TREC_CUTOFFS }], help: 'recall at k (0 when R = 0)' }),
+  measure({ name: 'R', kernel: 'R', cutoff: 'required', aliases: [{ name: 'Recall' }], params: [REL, JUDGED_ONLY], trec: [{ name: 'recall', form: 'cutoffs', defaults: TREC_CUTOFFS }], help: 'recall at k (0 when R = 0)' }),
   measure({ name: 'F1', kernel: 'F1', cutoff: 'required', help: 'F1 at k: 2 rel@k / (k + R)' }),
   measure({
     name: 'AP',
     kernel: 'AP',
     cutoff: 'optional',
     aliases: [{ name: 'MAP' }],
-    params: [REL, NORM],
+    params: [REL, NORM, JUDGED_ONLY],
     param: NORM,
     trec: [
       { name: 'map', form: 'plain' },
@@ -165,7 +165,7 @@ export const MEASURES = [
     ],
     help: 'average precision',
   }),
-  measure({ name: 'RR', kernel: 'RR', cutoff: 'optional', aliases: [{ name: 'MRR' }], trec: [{ name: 'recip_rank', form: 'plain' }], help: 'reciprocal rank of the first relevant document' }),
+  measure({ name: 'RR', kernel: 'RR', cutoff: 'optional', aliases: [{ name: 'MRR' }], params: [REL, JUDGED_ONLY], trec: [{ name: 'recip_rank', form: 'plain' }], help: 'reciprocal rank of the first relevant document' }),
   measure({
     name: 'DCG',
     kernel: 'DCG',
@@ -229,7 +229,7 @@ export const MEASURES = [
     kernel: 'RPREC',
     cutoff: 'none',
     aliases: [{ name: 'RPrec' }],
-    params: [REL, MULT],
+    params: [REL, MULT, JUDGED_ONLY],
     param: MULT,
     depth: 'relevant',
     trec: [
@@ -249,7 +249,7 @@ export const MEASURES = [
     ],
     help: "trec_eval's bpref (unjudged documents skipped)",
   }),
-  measure({ name: 'Success', kernel: 'SUCCESS', cutoff: 'required', trec: [{ name: 'success', form: 'cutoffs', defaults: [1, 5, 10] }], help: '1 if a relevant document is in the top k' }),
+  measure({ name: 'Success', kernel: 'SUCCESS', cutoff: 'required', params: [REL, JUDGED_ONLY], trec: [{ name: 'success', form: 'cutoffs', defaults: [1, 5, 10] }], help: '1 if a relevant document is in the top k' }),
   measure({
     name: 'ERR',
     kernel: 'ERR',
@@ -352,7 +352,7 @@ export const MEASURES = [
     kernel: 'SET_P',
     cutoff: 'none',
     aliases: [{ name: 'SetRelP', preset: 'relative=true' }],
-    params: [REL, RELATIVE],
+    params: [REL, RELATIVE, JUDGED_ONLY],
     param: RELATIVE,
     trec: [
       { name: 'set_P', form: 'plain' },

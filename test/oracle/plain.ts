@@ -130,3 +130,12 @@ export function plainMeasures(n: number, cutoffs: readonly number[], rels: reado
   void n;
   return out;
 }
+
+/**
+ * A measure's judged_only variant (ir_measures' `judged_only=True`): the same measure on the
+ * ranking without its unjudged documents (labels < 0); the judgements stay whole.
+ */
+export function judgedOnlyOf(m: PlainMeasure): PlainMeasure {
+  const name = m.name.replace(/^([A-Za-z0-9_]+)(?:\(([^)]*)\))?/, (_, base: string, inner?: string) => `${base}(${inner === undefined ? '' : `${inner},`}judged_only=true)`);
+  return { name, value: (q) => m.value({ ...q, ranked: q.ranked.filter((l) => l >= 0) }) };
+}
