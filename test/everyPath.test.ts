@@ -230,6 +230,19 @@ describe('the subcommands beside the main command', () => {
     expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
   });
 
+  it('-o on every subcommand: ties, range and compare write what they print, atomically, and refuse an input', async () => {
+    const [qrels, run] = g();
+    for (const args of [['ties', run], ['range', qrels, run], ['compare', qrels, run, run], ['ties', '--format', 'json', run]]) {
+      const out = file('sub.out', 'PRECIOUS\n');
+      const printed = await cli(...args);
+      const written = await cli(...args, '-o', out);
+      expect([written.code, written.stdout], args.join(' ')).toEqual([0, '']);
+      expect(readFileSync(out, 'utf8'), args.join(' ')).toBe(printed.stdout);
+      expect((await cli(...args, '-o', run)).code).toBe(2);
+    }
+    expect(readFileSync(run, 'utf8')).toBe('q1 Q0 d1 1 3 D\nq1 Q0 d2 2 3 D\nq2 Q0 d1 1 1 D\n');
+  });
+
   it('finding 16: a second - is a usage error with its message, on every command; - is standard input for range, compare, plot, ties, band and --query-file', async () => {
     const [qrels, run] = g();
     for (const args of [[qrels, '-', '-'], ['range', qrels, '-', '-'], ['compare', qrels, '-', '-'], ['plot', qrels, '-', '-']]) {

@@ -16,6 +16,7 @@ import { toInput } from '../runs/source.js';
 import { DEFAULT_MEASURES } from '../measures/expandNames.js';
 
 const formatOption = (): Option => new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
+const outputOption = (what: string): Option => new Option('-o, --output <file>', `write the ${what} to a file instead of stdout (replaced only when the command succeeds)`);
 const real = (text: string): number => {
   const x = Number(text);
   if (text.trim() === '' || !Number.isFinite(x)) throw new InvalidArgumentError(`'${text}' is not a number`);
@@ -40,19 +41,20 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .description('tie statistics of runs: tied documents, queries with ties, the largest tie group, rising scores, rank contradictions')
     .argument('<runs...>', 'runs')
     .addOption(formatOption())
-    .action(async (runPaths: string[], flags: { format: string }) => {
+    .addOption(outputOption('statistics'))
+    .action(async (runPaths: string[], flags: { format: string; output?: string }) => {
       const stats = [];
       const runs = sources(runPaths, io.stdin);
       for (const [i, run] of runs.entries()) stats.push(await tieStats(run, { name: runPaths[i] === '-' ? 'stdin' : runPaths[i]! }));
-      if (flags.format === 'json') return io.stdout(`${JSON.stringify(stats, null, 2)}\n`);
+      if (flags.format === 'json') return write(io, flags.output, `${JSON.stringify(stats, null, 2)}\n`, runPaths);
       const header = ['run', 'lines', 'queries', 'tied', 'tied%', 'queries-with-ties', 'largest-group', 'rising-scores', 'rank-contradictions'];
-      io.stdout(table([header, ...stats.map(tieStatsCells)]));
-      io.stdout(`runs with ties: ${stats.filter((s) => s.tiedDocuments > 0).length} of ${stats.length}\n`);
+      write(io, flags.output, `${table([header, ...stats.map(tieStatsCells)])}runs with ties: ${stats.filter((s) => s.tiedDocuments > 0).length} of ${stats.length}\n`, runPaths);
     });
 
   addRunOptions(program.command('range').description('per run and measure: pessimistic, average, trec and optimistic means, and the mean range').argument('<qrels>').argument('<runs...>'))
     .addOption(formatOption())
-    .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { format: string }) => {
+    .addOption(outputOption('table'))
+    .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { format: string; output?: string }) => {
       const { measures, runs } = await evaluateNumbers('range', io, qrelsPath, runPaths, flags, RANGE_MODES, DEFAULT_MEASURES);
       const rows = runs.flatMap((run) =>
         measures.map((m) => {
@@ -60,9 +62,9 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
           return { run: run.run, measure: m.key, ...r, range: r.optimistic - r.pessimistic };
         }),
       );
-      if (flags.format === 'json') return io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+      if (flags.format === 'json') return write(io, flags.output, `${JSON.stringify(rows, null, 2)}\n`, [qrelsPath, ...runPaths]);
       const header = ['run', 'measure', 'pessimistic', 'average', 'trec', 'optimistic', 'range'];
-      io.stdout(table([header, ...rows.map((r) => [r.run, r.measure, ...rangeCells(r)])]));
+      write(io, flags.output, table([header, ...rows.map((r) => [r.run, r.measure, ...rangeCells(r)])]), [qrelsPath, ...runPaths]);
     });
 
   program
@@ -128,7 +130,8 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .option('--intersect', 'compare on the queries all runs share instead of refusing different query sets')
     .addOption(new Option('--correction <method>', 'multiple-comparison correction of the p-values (default: holm for more than two runs, else none)').choices(['holm', 'bonferroni', 'none']))
     .addOption(formatOption())
-    .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { ties: TieMode; alpha: number; permutations: number; seed: number; degradation: number; intersect?: boolean; correction?: Correction; format: string }) => {
+    .addOption(outputOption('comparison'))
+    .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { ties: TieMode; alpha: number; permutations: number; seed: number; degradation: number; intersect?: boolean; correction?: Correction; format: string; output?: string }) => {
       if (runPaths.length < 2) throw new Error(`compare needs at least two runs, got ${runPaths.length}`);
       const { measures, runs } = await evaluateNumbers('compare', io, qrelsPath, runPaths, flags, [flags.ties], ['AP']);
       // loaded here: the t distribution it needs is most of the command line's code, and other commands never read it
@@ -140,10 +143,12 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
           { aggregate: m.aggregate, alpha: flags.alpha, permutations: flags.permutations, seed: flags.seed, degradation: flags.degradation, intersect: flags.intersect === true, ...(flags.correction === undefined ? {} : { correction: flags.correction }) },
         ),
       }));
-      if (flags.format === 'json') return io.stdout(`${JSON.stringify(results, null, 2)}\n`);
+      const inputs = [qrelsPath, ...runPaths];
+      if (flags.format === 'json') return write(io, flags.output, `${JSON.stringify(results, null, 2)}\n`, inputs);
+      const out: string[] = [];
       for (const r of results) {
-        io.stdout(`${r.measure} over ${r.queries} queries (ties: ${flags.ties})\n`);
-        io.stdout(table([['run', 'mean'], ...r.means.map((m) => [m.run, m.mean.toFixed(4)])]));
+        out.push(`${r.measure} over ${r.queries} queries (ties: ${flags.ties})\n`);
+        out.push(table([['run', 'mean'], ...r.means.map((m) => [m.run, m.mean.toFixed(4)])]));
         const corrected = r.correction === 'none' ? [] : [`t-test p ${r.correction}`, `randomization p ${r.correction}`];
         const header = ['a', 'b', 'a-b', 't', 't-test p', 'randomization p', ...corrected, 'wins/ties/losses', `degradation p (b > ${flags.degradation} a)`];
         const row = (p: (typeof r.pairs)[number]): string[] => [
@@ -157,13 +162,14 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
           `${p.wins}/${p.ties}/${p.losses}`,
           p.degradationP.toPrecision(4),
         ];
-        io.stdout(table([header, ...r.pairs.map(row)]));
-        io.stdout(`discrimination ratio at alpha ${r.alpha}: ${r.pairs.filter((p) => p.p <= r.alpha).length} of ${r.pairs.length} pairs (${r.discriminationRatio.toFixed(3)})\n\n`);
+        out.push(table([header, ...r.pairs.map(row)]));
+        out.push(`discrimination ratio at alpha ${r.alpha}: ${r.pairs.filter((p) => p.p <= r.alpha).length} of ${r.pairs.length} pairs (${r.discriminationRatio.toFixed(3)})\n\n`);
       }
+      write(io, flags.output, out.join(''), inputs);
     });
 
   addRunOptions(program.command('plot').description('the score range of each run as SVG, one panel per measure: its pessimistic to optimistic mean against its trec_eval-order mean').argument('<qrels>').argument('<runs...>'), ['AP'])
-    .option('-o, --output <file>', 'write the SVG to a file instead of stdout')
+    .addOption(outputOption('SVG'))
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { output?: string }) => {
       const { measures, runs } = await evaluateNumbers('plot', io, qrelsPath, runPaths, flags, RANGE_MODES, ['AP']);
       const panels = measures.map((m) => ({ measure: m.key, points: runs.map((run): RangePoint => ({ run: run.runid || run.run, ...rangeMeans(run, m.key) })) }));
