@@ -45,7 +45,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .action(async (runPaths: string[], flags: { format: string; output?: string }) => {
       const stats = [];
       const runs = sources(runPaths, io.stdin);
-      for (const [i, run] of runs.entries()) stats.push(await tieStats(run, { name: runPaths[i] === '-' ? 'stdin' : runPaths[i]! }));
+      for (const run of runs) stats.push(await tieStats(run));
       if (flags.format === 'json') return write(io, flags.output, `${JSON.stringify(stats, null, 2)}\n`, runPaths);
       const header = ['run', 'lines', 'queries', 'tied', 'tied%', 'queries-with-ties', 'largest-group', 'rising-scores', 'rank-contradictions'];
       write(io, flags.output, `${table([header, ...stats.map(tieStatsCells)])}runs with ties: ${stats.filter((s) => s.tiedDocuments > 0).length} of ${stats.length}\n`, runPaths);
@@ -62,9 +62,9 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
           return { run: run.run, measure: m.key, ...r, range: r.optimistic - r.pessimistic };
         }),
       );
-      if (flags.format === 'json') return write(io, flags.output, `${JSON.stringify(rows, null, 2)}\n`, [qrelsPath, ...runPaths]);
       const header = ['run', 'measure', 'pessimistic', 'average', 'trec', 'optimistic', 'range'];
-      write(io, flags.output, table([header, ...rows.map((r) => [r.run, r.measure, ...rangeCells(r)])]), [qrelsPath, ...runPaths]);
+      const text = flags.format === 'json' ? `${JSON.stringify(rows, null, 2)}\n` : table([header, ...rows.map((r) => [r.run, r.measure, ...rangeCells(r)])]);
+      write(io, flags.output, text, [qrelsPath, ...runPaths]);
     });
 
   program
@@ -77,7 +77,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
       return phi;
     })
     .addOption(new Option('--by <order>', 'the ranking to band: the file line order or the score order').choices(['file', 'score']).default('file'))
-    .option('-o, --output <file>', 'write the banded run to a file instead of stdout')
+    .addOption(outputOption('banded run'))
     .action(async (runPath: string, flags: { phi: number; by: string; output?: string }) => {
       // to a file, each query is written as soon as it is banded (bounded memory), into a temporary
       // file that replaces the target only at the end (see OutputFile); if the run turns out not
@@ -91,7 +91,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
       let rereading = false;
       let runid: string | undefined;
       try {
-        await forEachRunQuery(await toInput(run!, runPath === '-' ? 'stdin' : runPath), (q, notes) => {
+        await forEachRunQuery(await toInput(run!, runPath), (q, notes) => {
           if (notes.ungrouped && !rereading) {
             // the second reading of a run not grouped by query: what the first wrote goes
             rereading = true;

@@ -137,14 +137,18 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
       if (list !== undefined) for (const q of addedAt) list[q] = '';
     }
   }
-  const numbers = measures.filter((m) => m.text === undefined);
   const mean: RunEvaluation['mean'] = {};
   const perQuery: RunEvaluation['perQuery'] = {};
   for (const mode of options.modes) {
     const all = summary.get(mode)!;
     const columns = values.get(mode)!;
-    mean[mode] = Object.fromEntries(measures.flatMap((m, i) => (m.text === undefined ? [[m.key, all[i]!]] : [])));
-    perQuery[mode] = Object.fromEntries(numbers.map((m) => [m.key, columns[names.indexOf(m.name)]!]));
+    const means: Record<string, number> = (mean[mode] = {});
+    const byQuery: Record<string, Float64Array> = (perQuery[mode] = {});
+    measures.forEach((m, i) => {
+      if (m.text !== undefined) return;
+      means[m.key] = all[i]!;
+      byQuery[m.key] = columns[names.indexOf(m.name)]!;
+    });
   }
   return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, summary, mean, perQuery, strings, warnings, threads };
 }
