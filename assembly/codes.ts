@@ -77,6 +77,7 @@ export const PLAN_FLAG_JUDGED_ONLY: i32 = 1;
 export const PLAN_FLAG_NEEDS_ORDER: i32 = 2;
 export const G_STATES_MAX: i32 = 65536;
 export const G_COUNTED_SLOTS: i32 = 43;
+export const IPREC_STEPS_MAX: i32 = 1073741824;
 
 // how deep a measure reads the ranking
 export const DEPTH_CUTOFF: i32 = 0;
@@ -100,6 +101,7 @@ export const STATUS_IDEAL_MISSING_LABELS: i32 = 6;
 export const STATUS_TOO_MANY_GAIN_LEVELS: i32 = 7;
 export const STATUS_TOO_MANY_STATES: i32 = 8;
 export const STATUS_VALUE_NOT_FINITE: i32 = 9;
+export const STATUS_TOO_COSTLY: i32 = 10;
 
 // the fields of the plan's header
 export const HEADER_MEASURES: i32 = 0;

@@ -1,3 +1,4 @@
+import { expectedRelevant } from './expectedRelevant';
 import { getF64 } from './memory';
 import * as S from './scratch';
 
@@ -18,8 +19,12 @@ export function judgedRetrieved(): f64 {
   return sum;
 }
 
-/** NumRet: the documents retrieved, or with `rel` >= 1 the relevant ones (NumRelRet). */
-export function numRet(col: i32, rel: f64): f64 {
+/**
+ * NumRet: the documents retrieved, or with `rel` >= 1 the relevant ones (NumRelRet); with a
+ * cut-off k, those in the top k (ranx's hits@k: the relevant ones expected there).
+ */
+export function numRet(col: i32, rel: f64, cutoff: f64): f64 {
+  if (cutoff > 0) return rel > 0 ? expectedRelevant(col, cutoff) : Math.min(cutoff, <f64>S.n);
   return rel > 0 ? relevantRetrieved(col) : <f64>S.n;
 }
 

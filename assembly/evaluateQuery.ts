@@ -1,4 +1,4 @@
-import { AVERAGE, DEPTH_RELEVANT, INPUT, KIND_AP, KIND_BING, KIND_BPREF, KIND_DCG, KIND_ERR, KIND_F1, KIND_G, KIND_IDEAL_DCG, KIND_INFAP, KIND_IPREC, KIND_IPREC_MEAN, KIND_JUDGED, KIND_NDCG, KIND_NDCG_REL, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RNDCG, KIND_RPREC, KIND_RR, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, PLAN_FLAG_JUDGED_ONLY, PLAN_FLAG_NEEDS_ORDER, ROW_CONSTANT, ROW_CUTOFF, ROW_DEPTH, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_FLAG_JUDGED_ONLY, ROW_FLAGS, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, STATUS_OK, STATUS_SCORE_NAN, STATUS_TOO_MANY_STATES, STATUS_VALUE_NOT_FINITE, TREC } from './codes';
+import { AVERAGE, DEPTH_RELEVANT, INPUT, KIND_AP, KIND_BING, KIND_BPREF, KIND_DCG, KIND_ERR, KIND_F1, KIND_G, KIND_IDEAL_DCG, KIND_INFAP, KIND_IPREC, KIND_IPREC_MEAN, KIND_JUDGED, KIND_NDCG, KIND_NDCG_REL, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RNDCG, KIND_RPREC, KIND_RR, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, PLAN_FLAG_JUDGED_ONLY, PLAN_FLAG_NEEDS_ORDER, ROW_CONSTANT, ROW_CUTOFF, ROW_DEPTH, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_FLAG_JUDGED_ONLY, ROW_FLAGS, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, STATUS_OK, STATUS_SCORE_NAN, STATUS_TOO_COSTLY, STATUS_TOO_MANY_STATES, STATUS_VALUE_NOT_FINITE, TREC } from './codes';
 import { averagePrecision } from './averagePrecision';
 import { binG } from './binG';
 import { bpref } from './bpref';
@@ -126,7 +126,7 @@ export function evaluateQuery<L>(
         value = getF64(constants, slot);
         break;
       case KIND_RBP:
-        value = rbp(col, gain, cutoff, param, gain >= 0 ? Math.max(1, getF64(constants, slot)) : 1, plain);
+        value = rbp(col, gain, cutoff, param, slot >= at ? Math.max(1, getF64(constants, slot)) : 1, plain);
         break;
       case KIND_RBP_RESID:
         value = rbpResid(param, plain);
@@ -175,7 +175,7 @@ export function evaluateQuery<L>(
         value = 1;
         break;
       case KIND_NUM_RET:
-        value = numRet(col, param);
+        value = numRet(col, param, cutoff);
         break;
       case KIND_NUM_REL:
         value = relevant;
@@ -200,6 +200,11 @@ export function evaluateQuery<L>(
         break;
     }
     if (own) swapView();
+    // interpolated precision's -1: its exact average costs more than IPREC_STEPS_MAX steps
+    if (value < 0 && (kind == KIND_IPREC || kind == KIND_IPREC_MEAN)) {
+      S.badPosition = row;
+      return STATUS_TOO_COSTLY;
+    }
     // trec mode's interpolated precision of an empty ranking is trec_eval's NaN (see iprec); else
     // only gains beyond a double's range (labels of 1024 or more with gain=exp) make a value
     // NaN or infinite: an error naming the measure, not a silent NaN in a mean

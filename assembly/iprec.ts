@@ -1,4 +1,4 @@
-import { AVERAGE, KIND_IPREC, KIND_IPREC_MEAN, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, TREC } from './codes';
+import { AVERAGE, IPREC_STEPS_MAX, KIND_IPREC, KIND_IPREC_MEAN, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, TREC } from './codes';
 import { COUNT_CELLS, freeOrdersRow } from './freeOrders';
 import { hypergeometric } from './hypergeometric';
 import { getF64, getI32, setF64, setI32 } from './memory';
@@ -32,31 +32,41 @@ export function iprecRank(level: f64, relevant: f64): f64 {
  * query's rows ask for at this column is swept at once (see averageIprec): the ranks share their
  * groups but the first. With one document per group (every mode but average) it is trec_eval's
  * loop. In trec mode an empty ranking's value at c = 0 is NaN, trec_eval's 0 / 0 (its precision
- * of no documents), which it prints; the other modes give 0.
+ * of no documents), which it prints; the other modes give 0. Returns -1 when the sweep would take
+ * more than IPREC_STEPS_MAX steps (no exact value is cheaper: see docs/measures.md).
  */
 export function iprec(col: i32, relevant: f64, level: f64, mode: i32): f64 {
   const c = iprecRank(level, relevant);
   if (mode == TREC && S.n == 0 && c == 0) return NaN;
   // the query's values so far (iprec_at_recall and 11pt_avg read the same levels; levels share c)
   const cache = S.iprecCache;
-  for (let i = 0; i < S.iprecCached; i++) if (getF64(cache, 3 * i) == <f64>col && getF64(cache, 3 * i + 1) == c) return getF64(cache, 3 * i + 2);
-  if (mode != AVERAGE) return keepIprec(col, c, brokenIprec(col, c));
+  const key = cacheKey(col);
+  for (let i = 0; i < S.iprecCached; i++) if (getF64(cache, 3 * i) == <f64>key && getF64(cache, 3 * i + 1) == c) return getF64(cache, 3 * i + 2);
+  if (mode != AVERAGE) return keepIprec(key, c, brokenIprec(col, c));
   const count = iprecRanks(col, relevant, c);
-  averageIprec(col, count);
+  if (!averageIprec(col, count)) return -1;
   let value: f64 = 0;
   for (let l = 0; l < count; l++) {
     const rank = getF64(S.iprecLevels, LEVEL_FIELDS * l + RANK);
-    const expected = keepIprec(col, rank, getF64(S.iprecLevels, LEVEL_FIELDS * l + EXPECTED));
+    const expected = keepIprec(key, rank, getF64(S.iprecLevels, LEVEL_FIELDS * l + EXPECTED));
     if (rank == c) value = expected;
   }
   return value;
 }
 
-/** Keeps a value in the query's cache while it has room; returns the value. */
-function keepIprec(col: i32, c: f64, value: f64): f64 {
+/**
+ * The key of column `col` in the query's cache: the column, past the relevance columns in the
+ * judged view (a judged_only row reads another ranking at the same column).
+ */
+function cacheKey(col: i32): i32 {
+  return S.judgedView ? col + S.levels : col;
+}
+
+/** Keeps a value in the query's cache under `key` (see cacheKey) while it has room; returns the value. */
+function keepIprec(key: i32, c: f64, value: f64): f64 {
   const cache = S.iprecCache;
   if (S.iprecCached < S.IPREC_CACHE) {
-    setF64(cache, 3 * S.iprecCached, <f64>col);
+    setF64(cache, 3 * S.iprecCached, <f64>key);
     setF64(cache, 3 * S.iprecCached + 1, c);
     setF64(cache, 3 * S.iprecCached++ + 2, value);
   }
@@ -70,24 +80,25 @@ function keepIprec(col: i32, c: f64, value: f64): f64 {
  */
 function iprecRanks(col: i32, relevant: f64, c: f64): i32 {
   const room = max(1, S.IPREC_CACHE - S.iprecCached);
-  let count = addRank(0, room, col, c);
+  const key = cacheKey(col);
+  let count = addRank(0, room, key, c);
   for (let row = 0; row < planMeasures(); row++) {
     if (rowInt(row, ROW_THRESHOLD) != col) continue;
-    if (rowInt(row, ROW_KIND) == KIND_IPREC) count = addRank(count, room, col, iprecRank(rowField(row, ROW_PARAM), relevant));
+    if (rowInt(row, ROW_KIND) == KIND_IPREC) count = addRank(count, room, key, iprecRank(rowField(row, ROW_PARAM), relevant));
     if (rowInt(row, ROW_KIND) == KIND_IPREC_MEAN) {
       const at = rowInt(row, ROW_EXTRA);
-      for (let l = 0; l < rowInt(row, ROW_EXTRA_COUNT); l++) count = addRank(count, room, col, iprecRank(pool(at + l), relevant));
+      for (let l = 0; l < rowInt(row, ROW_EXTRA_COUNT); l++) count = addRank(count, room, key, iprecRank(pool(at + l), relevant));
     }
   }
   return count;
 }
 
 /** Inserts rank c in order among the first `count` of S.iprecLevels, unless there, cached or out of room; returns the count. */
-function addRank(count: i32, room: i32, col: i32, c: f64): i32 {
+function addRank(count: i32, room: i32, key: i32, c: f64): i32 {
   const levels = S.iprecLevels;
   if (count >= room) return count;
   for (let l = 0; l < count; l++) if (getF64(levels, LEVEL_FIELDS * l + RANK) == c) return count;
-  for (let i = 0; i < S.iprecCached; i++) if (getF64(S.iprecCache, 3 * i) == <f64>col && getF64(S.iprecCache, 3 * i + 1) == c) return count;
+  for (let i = 0; i < S.iprecCached; i++) if (getF64(S.iprecCache, 3 * i) == <f64>key && getF64(S.iprecCache, 3 * i + 1) == c) return count;
   let l = count;
   for (; l > 0 && getF64(levels, LEVEL_FIELDS * (l - 1) + RANK) > c; l--) setF64(levels, LEVEL_FIELDS * l + RANK, getF64(levels, LEVEL_FIELDS * (l - 1) + RANK));
   setF64(levels, LEVEL_FIELDS * l + RANK, c);
@@ -101,7 +112,7 @@ function addRank(count: i32, room: i32, col: i32, c: f64): i32 {
  */
 function brokenIprec(col: i32, c: f64): f64 {
   const best = S.iprecBest;
-  if (S.iprecBestCol != col) {
+  if (S.iprecBestCol != cacheKey(col)) {
     let found = 0;
     let before: f64 = 0;
     let start: f64 = 0;
@@ -113,7 +124,7 @@ function brokenIprec(col: i32, c: f64): f64 {
       start = end;
     }
     for (let m = found - 1; m >= 1; m--) setF64(best, m, Math.max(getF64(best, m), getF64(best, m + 1)));
-    S.iprecBestCol = col;
+    S.iprecBestCol = cacheKey(col);
     S.iprecFound = found;
   }
   return c > <f64>S.iprecFound || S.iprecFound == 0 ? 0 : getF64(best, <i32>Math.max(1, c));
@@ -181,6 +192,7 @@ function groupBelow(at: i32, first: f64): f64 {
         const left = n - x;
         const share = 1 / left;
         const up = min(keep, top + 1);
+        S.iprecSteps += <f64>up + 1;
         if (up > top) setF64(p, up, 0);
         for (let j = up; j > 0; j--) setF64(p, j, (getF64(p, j) * (left - r + <f64>j) + getF64(p, j - 1) * (r - <f64>j + 1)) * share);
         setF64(p, 0, getF64(p, 0) * (left - r) * share);
@@ -198,6 +210,7 @@ function groupBelow(at: i32, first: f64): f64 {
         const hi = Math.min(draws, r - <f64>j);
         if (<f64>j + lo > <f64>keep) continue;
         hypergeometric(n - last, r - <f64>j, draws, lo, hi, S.pmf);
+        S.iprecSteps += 4 * (hi - lo + 1); // the law's terms, their sum, their division, the convolution
         for (let x = lo; x <= hi && <f64>j + x <= <f64>keep; x++) {
           const to = j + <i32>x;
           setF64(next, to, getF64(next, to) + getF64(p, j) * getF64(S.pmf, <i32>(x - lo)));
@@ -255,6 +268,7 @@ function countBelow(at: i32): void {
     const least = k < r ? getF64(c, after + loAfter) : 1;
     // the ranks whose first candidate is k weigh each d_k = e by the free orders above it
     const weighed = (k == first || (l >= heads && getF64(levels, LEVEL_FIELDS * l + HEAD_FIRST) == k)) && k > 1;
+    S.iprecSteps += <f64>(w - lo + 1);
     let sum: f64 = 0;
     let count: f64 = 0;
     let e = w;
@@ -311,6 +325,7 @@ function groupChances(at: i32, v: f64): void {
 /** The products of the chances of the groups after each group (AFTER) of the groups before `from` back to `to`, from those after them. */
 function multiplyAfter(from: i32, to: i32): void {
   const info = S.iprecGroups;
+  S.iprecSteps += <f64>max(0, from - to);
   for (let g = from - 1; g >= to; g--) setF64(info, FIELDS * g + AFTER, getF64(info, FIELDS * (g + 1) + BELOW) * getF64(info, FIELDS * (g + 1) + AFTER));
 }
 
@@ -330,9 +345,10 @@ function rankProduct(l: i32): f64 {
  * their head. A rank's product is 0 below its floor, as one of its groups is: the ranks whose
  * floor is above the sweep's value, and the groups before their heads, wait; so do the
  * candidates only they read: each starts just below the floor of the last rank reading it, so a
- * sparse set of ranks does not step through the values below its higher floors.
+ * sparse set of ranks does not step through the values below its higher floors. Counts the
+ * recounts' steps in S.iprecSteps; returns false, the expectations unmade, past IPREC_STEPS_MAX.
  */
-function averageIprec(col: i32, count: i32): void {
+function averageIprec(col: i32, count: i32): bool {
   const info = S.iprecGroups;
   const levels = S.iprecLevels;
   const slots = S.iprecSlots; // per (group, k): b_k at the sweep's value
@@ -380,7 +396,7 @@ function averageIprec(col: i32, count: i32): void {
     if (getF64(info, at + HEADS_TO) == getF64(info, at + HEADS_FROM)) setF64(info, at + HEADS_FROM, <f64>l);
     setF64(info, at + HEADS_TO, <f64>(l + 1));
   }
-  if (live == 0) return;
+  if (live == 0) return true;
   // each rank's floor, the largest least value of its groups, from the last rank back
   let floor: f64 = 0;
   for (let l = live - 1, g = groups; l >= 0; l--) {
@@ -394,6 +410,7 @@ function averageIprec(col: i32, count: i32): void {
   // first slot below u, the values from u on), as no open rank reads it before
   let heapSize = 0;
   let rows: f64 = 0;
+  S.iprecSteps = 0;
   let reader = 0; // the last rank reading the candidate
   for (let g = 0; g < groups; g++) {
     const at = FIELDS * g;
@@ -484,7 +501,9 @@ function averageIprec(col: i32, count: i32): void {
       setF64(levels, LEVEL_FIELDS * l + EXPECTED, getF64(levels, LEVEL_FIELDS * l + EXPECTED) + v * (product - getF64(levels, LEVEL_FIELDS * l + PRODUCT)));
       setF64(levels, LEVEL_FIELDS * l + PRODUCT, product);
     }
+    if (S.iprecSteps > <f64>IPREC_STEPS_MAX) return false;
   }
+  return true;
 }
 
 /** Pushes (value, group, k, slot) on the min-heap of 4-number entries; returns its new size. */

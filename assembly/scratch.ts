@@ -95,6 +95,8 @@ export let iprecCached: i32 = 0;
 export let iprecBest: usize = 0;
 export let iprecBestCol: i32 = -1;
 export let iprecFound: i32 = 0;
+/** the steps of interpolated precision's current sweep (see averageIprec in iprec) */
+export let iprecSteps: f64 = 0;
 
 /**
  * Bytes of scratch for queries of up to `capacity` documents and `idealCapacity` ideal labels,

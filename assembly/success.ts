@@ -7,8 +7,10 @@ import * as S from './scratch';
  * holds a relevant document; when the first such group crosses k, it is the chance that the
  * first relevant document of that group falls in its k - t_c slots: the same first-slot
  * probabilities as RR, summed (a sum of positive terms, stable where 1 - f would cancel).
+ * Cut-off 0: the whole ranking (ranx's hit_rate).
  */
-export function success(col: i32, k: f64): f64 {
+export function success(col: i32, cutoff: f64): f64 {
+  const k = cutoff > 0 ? cutoff : <f64>S.n;
   const g = firstRelevantGroup(col, k);
   if (g < 0) return 0;
   if (<f64>getI32(S.groupEnd, g) <= k) return 1;

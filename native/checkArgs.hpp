@@ -106,13 +106,15 @@ inline std::string checkPlan(const Napi::Value& v) {
     const double count = plan.rowField(row, ROW_EXTRA_COUNT);
     const bool hasGain = rule.gainColumn == GAIN_COLUMN_REQUIRED || (rule.gainColumn == GAIN_COLUMN_OPTIONAL && gain != -1);
     const bool hasConstant = rule.constant != CONSTANT_NONE && (rule.gainColumn != GAIN_COLUMN_OPTIONAL || hasGain);
+    // with an optional gain column the constant is optional too (RBP's scale: none for raw labels)
+    const bool mayLack = rule.gainColumn == GAIN_COLUMN_OPTIONAL && slot == -1;
     if (!inRange(cutoff, 0, 4294967295.0)) return where + "k must be a non-negative integer";
     if (rule.cutoff == CUTOFF_REQUIRED && cutoff == 0) return where + "k must be a positive integer";
     if ((rule.cutoff == CUTOFF_NONE || rule.cutoff == CUTOFF_RECALL) && cutoff != 0) return where + "the measure takes no cut-off";
     if (plan.rowField(row, ROW_DEPTH) != rule.depth) return where + "wrong depth code";
     if (!inRange(col, 0, levels - 1.0)) return where + "relevance column out of range";
     if (hasGain ? !inRange(gain, 0, gains - static_cast<double>(rule.gainSpan)) : gain != -1) return where + "gain column out of range";
-    if (hasConstant ? !inRange(slot, levels + 1.0, plan.constantsPerQuery() - static_cast<double>(rule.constantSize)) : slot != -1) return where + "constant slot out of range";
+    if (hasConstant ? !mayLack && !inRange(slot, levels + 1.0, plan.constantsPerQuery() - static_cast<double>(rule.constantSize)) : slot != -1) return where + "constant slot out of range";
     if (rule.hasParam && !paramInRange(rule, param)) return where + "parameter out of range";
     if (rule.levelSpan) {
       if (!(col + param <= levels)) return where + "relevance levels 1..max must follow its column";

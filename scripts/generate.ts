@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LABEL_TYPES } from '../src/core/labels.js';
 import { Status } from '../src/core/status.js';
-import { ApNorm, Constant, Cutoff, Depth, Gain, GainColumn, GainTransform, G_COUNTED_SLOTS, G_STATES_MAX, IDEAL_LEVELS_MAX, PlanFlag, RowFlag } from '../src/measures/codes.js';
+import { ApNorm, Constant, Cutoff, Depth, Gain, GainColumn, GainTransform, G_COUNTED_SLOTS, G_STATES_MAX, IDEAL_LEVELS_MAX, IPREC_STEPS_MAX, PlanFlag, RowFlag } from '../src/measures/codes.js';
 import { MEASURE_RULES, type MeasureRule } from '../src/measures/rules.js';
 import { GAIN_SIZE, GainField, HEADER_SIZE, Header, ROW_SIZE, Row } from '../src/measures/plan.js';
 import { MEASURES, type MeasureEntry } from '../src/measures/table.js';
@@ -39,7 +39,7 @@ const GROUPS: readonly CodeGroup[] = [
   { comment: 'gain column rules', cppEnum: 'GainColumnRule', codes: entries('GAIN_COLUMN_', GainColumn) },
   { comment: 'what step 0 computes for a measure', cppEnum: 'ConstantCode', codes: [...entries('CONSTANT_', Constant), ['IDEAL_LEVELS_MAX', IDEAL_LEVELS_MAX]] },
   { comment: 'flags of a plan row', cppEnum: 'RowFlagBit', codes: entries('ROW_FLAG_', RowFlag) },
-  { comment: 'flags of a plan', cppEnum: 'PlanFlagBit', codes: [...entries('PLAN_FLAG_', PlanFlag), ['G_STATES_MAX', G_STATES_MAX], ['G_COUNTED_SLOTS', G_COUNTED_SLOTS]] },
+  { comment: 'flags of a plan', cppEnum: 'PlanFlagBit', codes: [...entries('PLAN_FLAG_', PlanFlag), ['G_STATES_MAX', G_STATES_MAX], ['G_COUNTED_SLOTS', G_COUNTED_SLOTS], ['IPREC_STEPS_MAX', IPREC_STEPS_MAX]] },
   { comment: 'how deep a measure reads the ranking', cppEnum: 'DepthRule', codes: entries('DEPTH_', Depth) },
   { comment: 'tie modes', cppEnum: 'Mode', codes: entries('', TIE_MODES) },
   { comment: 'kernel statuses', cppEnum: 'Status', codes: entries('STATUS_', Status) },
@@ -148,12 +148,54 @@ function assemblyIndex(): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** A measure's form in tie-eval's (ir_measures') spelling: `P@k`, `AP[@k]`, `IPrec@r`, `Rprec`. */
+function tieEvalForm(m: MeasureEntry): string {
+  const cut = { required: '@k', optional: '[@k]', none: '', recall: '@r' }[m.cutoff];
+  return `\`${m.name}${cut}\`${m.aliases.map((a) => `, \`${a.name}\`${a.preset === undefined ? '' : ` (${a.preset})`}`).join('')}`;
+}
+
+/** A trec_eval spelling as `-m` takes it, with what it implies. */
+function trecForm(s: MeasureEntry['trec'][number]): string {
+  // without values, trec_eval's defaults (P: 5, 10, ..., 1000)
+  const values = { plain: '', cutoffs: '[.k,...]', levels: '[.r,...]', params: '[.values]', pairs: '[.name=value,...]' }[s.form];
+  return `\`${s.name}${values}\`${s.preset === undefined ? '' : ` (${s.preset})`}${s.aggregate === 'geometric' ? ' (geometric mean)' : ''}`;
+}
+
+/** A ranx spelling, with what it implies. */
+function ranxForm(s: MeasureEntry['ranx'][number]): string {
+  const cut = s.persistence === true ? '.P' : { required: '@k', optional: '[@k]', none: '' }[s.cutoff];
+  return `\`${s.name}${cut}\`${s.preset === undefined ? '' : ` (${s.preset})`}`;
+}
+
+/** docs/names.md: every measure under each tool's names, from the measure table. */
+function namesDoc(): string {
+  const lines = [
+    `<!-- ${HEADER} -->`,
+    '# Measure names across tools',
+    '',
+    "Every measure of tie-eval under its names: tie-eval's, which are ir_measures' (with `(param=value,...)`",
+    "before the cut-off; see [measures.md](measures.md#names)); trec_eval's `-m` names, which pytrec_eval",
+    "takes too (its results are keyed as trec_eval prints them: `P_5`, `ndcg_cut_10`); ranx's (`-lN` after",
+    'any sets the relevance level). A trec_eval name without values takes its defaults. What differs',
+    'between the tools is in [coming-from.md](coming-from.md).',
+    '',
+    '| tie-eval, ir_measures | trec_eval, pytrec_eval | ranx | what |',
+    '| --- | --- | --- | --- |',
+  ];
+  for (const m of MEASURES) {
+    const cell = (parts: string[]): string => (parts.length === 0 ? '' : parts.join('<br>'));
+    lines.push(`| ${tieEvalForm(m)} | ${cell(m.trec.map(trecForm))} | ${cell(m.ranx.map(ranxForm))} | ${m.help.replace(/\|/g, '\\|')} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 /** Every generated file by its path from the package root. */
 export function generatedFiles(): Map<string, string> {
   return new Map([
     ['assembly/codes.ts', assemblyCodes()],
     ['assembly/index.ts', assemblyIndex()],
     ['native/kernels/codes.hpp', cppCodes()],
+    ['docs/names.md', namesDoc()],
   ]);
 }
 

@@ -37,7 +37,7 @@ describe.each(BACKENDS)('brute force over every ordering ($name backend)', ({ op
       const q = randomQuery(next, [[-1, 0, 1], [-1, 0, 1, 2, 3], [-2, -1, 0, 1, 2, 3]][t % 3]!);
       const plain = plainMeasures(q.scores.length, q.cutoffs, [1, 2]);
       // judged_only on the measures that take it (beside nDCG's, in moreMeasures): in one call with the plain ones
-      const judged = [...plain, ...moreMeasures(q.cutoffs)].filter((m) => /^(P|R|AP|RR|Rprec|Success|SetP)([(@]|$)/.test(m.name)).map(judgedOnlyOf);
+      const judged = [...plain, ...moreMeasures(q.cutoffs)].filter((m) => /^(P|R|AP|RR|Rprec|Success|SetP|IPrec|11pt_avg)([(@]|$)/.test(m.name)).map(judgedOnlyOf);
       const measures = [...plain, ...moreMeasures(q.cutoffs), ...judged];
       const got = evaluate({ scores: q.scores, labels: q.labels, idealLabels: q.ideal }, measures.map((m) => m.name), options);
       const orderings = allOrderings(q.scores, q.labels);

@@ -179,4 +179,20 @@ describe.each(BACKENDS)('interpolated precision on large tie groups ($name backe
     expect(all[`11pt_avg(levels={${levels.join(',')}})`]).toBeCloseTo(sum / levels.length, 14);
     expect(new Set(levels.map((l) => all[`IPrec@${l}`])).size).toBeGreaterThan(30);
   });
+
+  it('a tie group whose exact average costs more than IPREC_STEPS_MAX is an error naming the query and measure; other modes still answer', () => {
+    // 800 tied documents, every other one relevant: the sweep's values and recounts grow as
+    // (r (n - r))^2, about 2^33 steps here (before the budget it ran for minutes)
+    const labels = Array.from({ length: 800 }, (_, i) => (i % 2 === 0 ? 1 : 0));
+    const run = { scores: labels.map(() => 1), labels };
+    for (const measure of ['IPrec@0.5', '11pt_avg']) {
+      expect(() => evaluate(run, [measure, 'AP'], { ...options, ties: 'average' }), measure).toThrow(
+        new RegExp(`^query 0: ${measure.replace('.', '\\.')}'s exact average over the orders of its tied documents takes more than 2\\^30 steps`),
+      );
+    }
+    // the bounds run trec_eval's loop: pessimistic puts the 400 non-relevant documents first, so
+    // the m-th relevant one sits at rank 400 + m and the best of m / (400 + m), m >= 200, is 1/2
+    const bounds = evaluate(run, ['IPrec@0.5'], { ...options, ties: 'pessimistic' });
+    expect(bounds['IPrec@0.5']).toBe(0.5);
+  });
 });

@@ -97,6 +97,7 @@ enum PlanFlagBit {
   PLAN_FLAG_NEEDS_ORDER = 2,
   G_STATES_MAX = 65536,
   G_COUNTED_SLOTS = 43,
+  IPREC_STEPS_MAX = 1073741824,
 };
 
 // how deep a measure reads the ranking
@@ -126,6 +127,7 @@ enum Status {
   STATUS_TOO_MANY_GAIN_LEVELS = 7,
   STATUS_TOO_MANY_STATES = 8,
   STATUS_VALUE_NOT_FINITE = 9,
+  STATUS_TOO_COSTLY = 10,
 };
 
 // the fields of the plan's header
@@ -198,7 +200,7 @@ constexpr MeasureRule MEASURE_RULES[KIND_COUNT] = {
     {0, 0, 0, 0, 0, true, 0.0, 1.0, false, true, false, 1, 0, 0, false},  // rbp_resid
     {0, 0, 0, 0, 1, true, 0.0, 1000000000.0, false, true, false, 1, 0, 0, false},  // Rprec
     {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // bpref
-    {2, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // Success
+    {1, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // Success
     {1, 0, 0, 0, 0, true, 1.0, 30.0, true, false, true, 1, 0, 0, false},  // ERR
     {3, 0, 0, 0, 0, true, 0.0, 1.0, false, false, false, 1, 0, 0, false},  // IPrec
     {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 1, 1000000, false},  // 11pt_avg
@@ -210,7 +212,7 @@ constexpr MeasureRule MEASURE_RULES[KIND_COUNT] = {
     {1, 1, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // Judged
     {2, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // unj
     {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // NumQ
-    {0, 0, 0, 0, 0, true, 0.0, 1000000000000000.0, true, false, false, 1, 0, 0, false},  // NumRet
+    {1, 0, 0, 0, 0, true, 0.0, 1000000000000000.0, true, false, false, 1, 0, 0, false},  // NumRet
     {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // NumRel
     {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // num_nonrel_judged_ret
     {0, 0, 0, 0, 0, true, 0.0, 1.0, true, false, false, 1, 0, 0, false},  // SetP

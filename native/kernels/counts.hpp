@@ -1,4 +1,6 @@
 #pragma once
+#include <algorithm>
+#include "expectedRelevant.hpp"
 #include "inlineKernel.hpp"
 #include "scratch.hpp"
 
@@ -21,8 +23,14 @@ inline double judgedRetrieved(const Scratch& s) {
   return sum;
 }
 
-/** NumRet: the documents retrieved, or with `rel` >= 1 the relevant ones (NumRelRet). */
-TIE_EVAL_INLINE double numRet(const Scratch& s, int col, double rel) { return rel > 0 ? relevantRetrieved(s, col) : s.n; }
+/**
+ * NumRet: the documents retrieved, or with `rel` >= 1 the relevant ones (NumRelRet); with a
+ * cut-off k, those in the top k (ranx's hits@k: the relevant ones expected there).
+ */
+TIE_EVAL_INLINE double numRet(const Scratch& s, int col, double rel, double cutoff) {
+  if (cutoff > 0) return rel > 0 ? expectedRelevant(s, col, cutoff) : std::min(cutoff, static_cast<double>(s.n));
+  return rel > 0 ? relevantRetrieved(s, col) : s.n;
+}
 
 /** num_nonrel_judged_ret: the judged documents retrieved that are not relevant. */
 TIE_EVAL_INLINE double numNonRelRet(const Scratch& s, int col) { return judgedRetrieved(s) - relevantRetrieved(s, col); }

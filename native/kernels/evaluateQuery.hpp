@@ -121,7 +121,7 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
         value = constants[slot];
         break;
       case KIND_RBP:
-        value = rbp(s, col, gain, cutoff, param, gain >= 0 ? std::max(1.0, constants[slot]) : 1, plain);
+        value = rbp(s, col, gain, cutoff, param, slot >= at ? std::max(1.0, constants[slot]) : 1, plain);
         break;
       case KIND_RBP_RESID:
         value = rbpResid(s, param, plain);
@@ -170,7 +170,7 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
         value = 1;
         break;
       case KIND_NUM_RET:
-        value = numRet(s, col, param);
+        value = numRet(s, col, param, cutoff);
         break;
       case KIND_NUM_REL:
         value = relevant;
@@ -195,6 +195,11 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
         break;
     }
     if (own) swapView(s);
+    // interpolated precision's -1: its exact average costs more than IPREC_STEPS_MAX steps
+    if (value < 0 && (kind == KIND_IPREC || kind == KIND_IPREC_MEAN)) {
+      s.badPosition = row;
+      return STATUS_TOO_COSTLY;
+    }
     // trec mode's interpolated precision of an empty ranking is trec_eval's NaN (see iprec); else
     // only gains beyond a double's range (labels of 1024 or more with gain=exp) make a value
     // NaN or infinite: an error naming the measure, not a silent NaN in a mean

@@ -17,13 +17,19 @@ namespace tie_eval {
 inline double iprecRank(double level, double relevant) { return std::round(level * relevant); }
 
 /**
+ * The key of column `col` in the query's cache: the column, past the relevance columns in the
+ * judged view (a judged_only row reads another ranking at the same column).
+ */
+inline int cacheKey(const Scratch& s, int col) { return s.judgedView ? col + s.levels : col; }
+
+/**
  * Every group one document or none: the best m / P_m over the relevant documents m >= c, read
  * from the query's suffix maxima s.iprecBest[m] (the best from the m-th relevant document on),
  * made at the first level asked for and kept for the query's other levels at that column.
  */
 inline double brokenIprec(Scratch& s, int col, double c) {
   double* best = s.iprecBest.data();
-  if (s.iprecBestCol != col) {
+  if (s.iprecBestCol != cacheKey(s, col)) {
     int found = 0;
     double before = 0;
     double start = 0;
@@ -35,7 +41,7 @@ inline double brokenIprec(Scratch& s, int col, double c) {
       start = end;
     }
     for (int m = found - 1; m >= 1; m--) best[m] = std::max(best[m], best[m + 1]);
-    s.iprecBestCol = col;
+    s.iprecBestCol = cacheKey(s, col);
     s.iprecFound = found;
   }
   return c > s.iprecFound || s.iprecFound == 0 ? 0 : best[static_cast<int>(std::max(1.0, c))];
@@ -84,6 +90,7 @@ inline double groupBelow(Scratch& s, int at, double first) {
         const double left = n - x;
         const double share = 1 / left;
         const int up = std::min(keep, top + 1);
+        s.iprecSteps += up + 1;
         if (up > top) p[up] = 0;
         for (int j = up; j > 0; j--) p[j] = (p[j] * (left - r + j) + p[j - 1] * (r - j + 1)) * share;
         p[0] = p[0] * (left - r) * share;
@@ -101,6 +108,7 @@ inline double groupBelow(Scratch& s, int at, double first) {
         const double hi = std::min(draws, r - j);
         if (j + lo > keep) continue;
         hypergeometric(n - last, r - j, draws, lo, hi, pmf);
+        s.iprecSteps += 4 * (hi - lo + 1);  // the law's terms, their sum, their division, the convolution
         for (double x = lo; x <= hi && j + x <= keep; x++) next[static_cast<int>(j + x)] = next[static_cast<int>(j + x)] + p[j] * pmf[static_cast<int>(x - lo)];
       }
       top = keep;
@@ -155,6 +163,7 @@ inline void countBelow(Scratch& s, int at) {
     const double least = k < r ? c[after + loAfter] : 1;
     // the ranks whose first candidate is k weigh each d_k = e by the free orders above it
     const bool weighed = (k == first || (l >= heads && levels[LEVEL_FIELDS * l + LEVEL_HEAD_FIRST] == k)) && k > 1;
+    s.iprecSteps += w - lo + 1;
     double sum = 0;
     double count = 0;
     int e = w;
@@ -251,6 +260,7 @@ inline int heapPop(double* heap, int size) {
 /** The products of the chances of the groups after each group (AFTER) of the groups before `from` back to `to`, from those after them. */
 inline void multiplyAfter(Scratch& s, int from, int to) {
   double* info = s.iprecGroups.data();
+  s.iprecSteps += std::max(0, from - to);
   for (int g = from - 1; g >= to; g--) info[IPREC_FIELDS * g + IPREC_AFTER] = info[IPREC_FIELDS * (g + 1) + IPREC_BELOW] * info[IPREC_FIELDS * (g + 1) + IPREC_AFTER];
 }
 
@@ -270,9 +280,10 @@ inline double rankProduct(Scratch& s, int l) {
  * their head. A rank's product is 0 below its floor, as one of its groups is: the ranks whose
  * floor is above the sweep's value, and the groups before their heads, wait; so do the
  * candidates only they read: each starts just below the floor of the last rank reading it, so a
- * sparse set of ranks does not step through the values below its higher floors.
+ * sparse set of ranks does not step through the values below its higher floors. Counts the
+ * recounts' steps in s.iprecSteps; returns false, the expectations unmade, past IPREC_STEPS_MAX.
  */
-inline void averageIprec(Scratch& s, int col, int count) {
+inline bool averageIprec(Scratch& s, int col, int count) {
   double* info = s.iprecGroups.data();
   double* levels = s.iprecLevels.data();
   double* slots = s.iprecSlots.data();  // per (group, k): b_k at the sweep's value
@@ -320,7 +331,7 @@ inline void averageIprec(Scratch& s, int col, int count) {
     if (info[at + IPREC_HEADS_TO] == info[at + IPREC_HEADS_FROM]) info[at + IPREC_HEADS_FROM] = l;
     info[at + IPREC_HEADS_TO] = l + 1;
   }
-  if (live == 0) return;
+  if (live == 0) return true;
   // each rank's floor, the largest least value of its groups, from the last rank back
   double floor = 0;
   for (int l = live - 1, g = groups; l >= 0; l--) {
@@ -334,6 +345,7 @@ inline void averageIprec(Scratch& s, int col, int count) {
   // first slot below u, the values from u on), as no open rank reads it before
   int heapSize = 0;
   double rows = 0;
+  s.iprecSteps = 0;
   int reader = 0;  // the last rank reading the candidate
   for (int g = 0; g < groups; g++) {
     const int at = IPREC_FIELDS * g;
@@ -424,14 +436,16 @@ inline void averageIprec(Scratch& s, int col, int count) {
       levels[LEVEL_FIELDS * l + LEVEL_EXPECTED] += v * (product - levels[LEVEL_FIELDS * l + LEVEL_PRODUCT]);
       levels[LEVEL_FIELDS * l + LEVEL_PRODUCT] = product;
     }
+    if (s.iprecSteps > IPREC_STEPS_MAX) return false;
   }
+  return true;
 }
 
-/** Keeps a value in the query's cache while it has room; returns the value. */
-inline double keepIprec(Scratch& s, int col, double c, double value) {
+/** Keeps a value in the query's cache under `key` (see cacheKey) while it has room; returns the value. */
+inline double keepIprec(Scratch& s, int key, double c, double value) {
   double* cache = s.iprecCache.data();
   if (s.iprecCached < IPREC_CACHE) {
-    cache[3 * s.iprecCached] = col;
+    cache[3 * s.iprecCached] = key;
     cache[3 * s.iprecCached + 1] = c;
     cache[3 * s.iprecCached++ + 2] = value;
   }
@@ -439,11 +453,11 @@ inline double keepIprec(Scratch& s, int col, double c, double value) {
 }
 
 /** Inserts rank c in order among the first `count` of s.iprecLevels, unless there, cached or out of room; returns the count. */
-inline int addRank(Scratch& s, int count, int room, int col, double c) {
+inline int addRank(Scratch& s, int count, int room, int key, double c) {
   double* levels = s.iprecLevels.data();
   if (count >= room) return count;
   for (int l = 0; l < count; l++) if (levels[LEVEL_FIELDS * l + LEVEL_RANK] == c) return count;
-  for (int i = 0; i < s.iprecCached; i++) if (s.iprecCache[3 * i] == col && s.iprecCache[3 * i + 1] == c) return count;
+  for (int i = 0; i < s.iprecCached; i++) if (s.iprecCache[3 * i] == key && s.iprecCache[3 * i + 1] == c) return count;
   int l = count;
   for (; l > 0 && levels[LEVEL_FIELDS * (l - 1) + LEVEL_RANK] > c; l--) levels[LEVEL_FIELDS * l + LEVEL_RANK] = levels[LEVEL_FIELDS * (l - 1) + LEVEL_RANK];
   levels[LEVEL_FIELDS * l + LEVEL_RANK] = c;
@@ -457,13 +471,14 @@ inline int addRank(Scratch& s, int count, int room, int col, double c) {
  */
 inline int iprecRanks(Scratch& s, const Plan& plan, int col, double relevant, double c) {
   const int room = std::max(1, IPREC_CACHE - s.iprecCached);
-  int count = addRank(s, 0, room, col, c);
+  const int key = cacheKey(s, col);
+  int count = addRank(s, 0, room, key, c);
   for (int row = 0; row < plan.measures(); row++) {
     if (plan.rowInt(row, ROW_THRESHOLD) != col) continue;
-    if (plan.rowInt(row, ROW_KIND) == KIND_IPREC) count = addRank(s, count, room, col, iprecRank(plan.rowField(row, ROW_PARAM), relevant));
+    if (plan.rowInt(row, ROW_KIND) == KIND_IPREC) count = addRank(s, count, room, key, iprecRank(plan.rowField(row, ROW_PARAM), relevant));
     if (plan.rowInt(row, ROW_KIND) == KIND_IPREC_MEAN) {
       const int at = plan.rowInt(row, ROW_EXTRA);
-      for (int l = 0; l < plan.rowInt(row, ROW_EXTRA_COUNT); l++) count = addRank(s, count, room, col, iprecRank(plan.pool(at + l), relevant));
+      for (int l = 0; l < plan.rowInt(row, ROW_EXTRA_COUNT); l++) count = addRank(s, count, room, key, iprecRank(plan.pool(at + l), relevant));
     }
   }
   return count;
@@ -488,21 +503,23 @@ inline int iprecRanks(Scratch& s, const Plan& plan, int col, double relevant, do
  * query's rows ask for at this column is swept at once (see averageIprec): the ranks share their
  * groups but the first. With one document per group (every mode but average) it is trec_eval's
  * loop. In trec mode an empty ranking's value at c = 0 is NaN, trec_eval's 0 / 0 (its precision
- * of no documents), which it prints; the other modes give 0.
+ * of no documents), which it prints; the other modes give 0. Returns -1 when the sweep would take
+ * more than IPREC_STEPS_MAX steps (no exact value is cheaper: see docs/measures.md).
  */
 inline double iprec(Scratch& s, const Plan& plan, int col, double relevant, double level, int mode) {
   const double c = iprecRank(level, relevant);
   if (mode == TREC && s.n == 0 && c == 0) return std::numeric_limits<double>::quiet_NaN();
   // the query's values so far (iprec_at_recall and 11pt_avg read the same levels; levels share c)
   const double* cache = s.iprecCache.data();
-  for (int i = 0; i < s.iprecCached; i++) if (cache[3 * i] == col && cache[3 * i + 1] == c) return cache[3 * i + 2];
-  if (mode != AVERAGE) return keepIprec(s, col, c, brokenIprec(s, col, c));
+  const int key = cacheKey(s, col);
+  for (int i = 0; i < s.iprecCached; i++) if (cache[3 * i] == key && cache[3 * i + 1] == c) return cache[3 * i + 2];
+  if (mode != AVERAGE) return keepIprec(s, key, c, brokenIprec(s, col, c));
   const int count = iprecRanks(s, plan, col, relevant, c);
-  averageIprec(s, col, count);
+  if (!averageIprec(s, col, count)) return -1;
   double value = 0;
   for (int l = 0; l < count; l++) {
     const double rank = s.iprecLevels[LEVEL_FIELDS * l + LEVEL_RANK];
-    const double expected = keepIprec(s, col, rank, s.iprecLevels[LEVEL_FIELDS * l + LEVEL_EXPECTED]);
+    const double expected = keepIprec(s, key, rank, s.iprecLevels[LEVEL_FIELDS * l + LEVEL_EXPECTED]);
     if (rank == c) value = expected;
   }
   return value;

@@ -84,6 +84,8 @@ struct Scratch {
   std::vector<double> iprecBest;
   int iprecBestCol = -1;
   int iprecFound = 0;
+  /** the steps of interpolated precision's current sweep (see averageIprec in iprec) */
+  double iprecSteps = 0;
   /** the running DCG and AP of the current query (see dcg, averagePrecision) */
   RunningSum dcgSum;
   RunningSum apSum;

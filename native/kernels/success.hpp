@@ -10,8 +10,10 @@ namespace tie_eval {
  * holds a relevant document; when the first such group crosses k, it is the chance that the
  * first relevant document of that group falls in its k - t_c slots: the same first-slot
  * probabilities as RR, summed (a sum of positive terms, stable where 1 - f would cancel).
+ * Cut-off 0: the whole ranking (ranx's hit_rate).
  */
-TIE_EVAL_INLINE double success(const Scratch& s, int col, double k) {
+TIE_EVAL_INLINE double success(const Scratch& s, int col, double cutoff) {
+  const double k = cutoff > 0 ? cutoff : s.n;
   const int g = firstRelevantGroup(s, col, k);
   if (g < 0) return 0;
   if (s.groupEnd[g] <= k) return 1;

@@ -62,6 +62,8 @@ export function checkPlan(plan: Plan): void {
     const count = field(Row.EXTRA_COUNT);
     const hasGain = rule.gainColumn === GainColumn.REQUIRED || (rule.gainColumn === GainColumn.OPTIONAL && gain !== -1);
     const hasConstant = rule.constant !== Constant.NONE && (rule.gainColumn !== GainColumn.OPTIONAL || hasGain);
+    // with an optional gain column the constant is optional too (RBP's scale: none for raw labels)
+    const mayLack = rule.gainColumn === GainColumn.OPTIONAL && slot === -1;
     const ok =
       inRange(cutoff, 0, 0xffffffff) &&
       !(rule.cutoff === Cutoff.REQUIRED && cutoff === 0) &&
@@ -69,7 +71,7 @@ export function checkPlan(plan: Plan): void {
       field(Row.DEPTH) === rule.depth &&
       inRange(col, 0, levels - 1) &&
       (hasGain ? inRange(gain, 0, gains - rule.gainSpan) : gain === -1) &&
-      (hasConstant ? inRange(slot, levels + 1, plan.constantsPerQuery - rule.constantSize) : slot === -1) &&
+      (hasConstant ? mayLack || inRange(slot, levels + 1, plan.constantsPerQuery - rule.constantSize) : slot === -1) &&
       (rule.hasParam ? paramInRange(rule, field(Row.PARAM)) : true) &&
       (!rule.levelSpan || (col + field(Row.PARAM) <= levels && Array.from({ length: field(Row.PARAM) }, (_, l) => plan.thresholds[col + l] === l + 1).every(Boolean))) &&
       inRange(field(Row.FLAGS), 0, RowFlag.JUDGED_ONLY) &&

@@ -22,4 +22,6 @@ export const Status = {
   TOO_MANY_STATES: 8,
   /** a measure's value is not finite (its position: the measure's row): gains beyond a double's range */
   VALUE_NOT_FINITE: 9,
+  /** interpolated precision's exact average needs more than IPREC_STEPS_MAX steps (its position: the measure's row) */
+  TOO_COSTLY: 10,
 } as const;

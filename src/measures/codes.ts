@@ -17,6 +17,12 @@ export type ApNorm = (typeof ApNorm)[keyof typeof ApNorm];
 export const Gain = { LINEAR: 0, EXP: 1, TABLE: 2, POOL: 3 } as const;
 export type Gain = (typeof Gain)[keyof typeof Gain];
 
+/**
+ * RBP's gains (its `gain` parameter, held in the spec's gain field): the label over the query's
+ * largest judged label (trec_eval 10.0's graded rbp), or the label itself (ranx's rbp, trectools).
+ */
+export const RbpGain = { SCALED: 0, LABEL: 1 } as const;
+
 /** Whether a measure takes a cut-off `@k`: none, optional, required, or a recall level `@r` (IPrec), held in the row's PARAM. */
 export const Cutoff = { NONE: 0, OPTIONAL: 1, REQUIRED: 2, RECALL: 3 } as const;
 
@@ -51,6 +57,13 @@ export const PlanFlag = { JUDGED_ONLY: 1, NEEDS_ORDER: 2 } as const;
 
 /** The most states (vectors of counts drawn per distinct nonzero gain) G follows in one tie group; more is an error (Status.TOO_MANY_STATES). */
 export const G_STATES_MAX = 1 << 16;
+
+/**
+ * The most steps (additions and multiply-adds of its recounts) interpolated precision's exact
+ * average spends on one query and relevance level; more is an error (Status.TOO_COSTLY). About
+ * half a second native: a tie group of about 500 documents, half of them relevant.
+ */
+export const IPREC_STEPS_MAX = 2 ** 30;
 
 /** G counts the chances of a tie group of at most this many documents (every binomial it needs is in the free-orders table), and carries them slot to slot in a larger one. */
 export const G_COUNTED_SLOTS = 43;

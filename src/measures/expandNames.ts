@@ -1,5 +1,6 @@
 import { formatMeasure } from './format.js';
 import { MeasureNameError, parseMeasure, splitOutsideBraces, type MeasureSpec } from './parse.js';
+import { fromRanx } from './ranxNames.js';
 import { MEASURES, type MeasureEntry, type TrecSpelling } from './table.js';
 
 /** A measure as a caller asked for it: the label it prints and what it evaluates. */
@@ -72,11 +73,12 @@ export function fixed2(value: number): string {
   return value.toFixed(2);
 }
 
-function request(label: string, name: string, spelling: TrecSpelling | undefined, order: number, relLevel: number): MeasureRequest {
+/** A request for `name`; `aggregate` overrides the spelling's and the measure's (ranx averages every metric). */
+function request(label: string, name: string, spelling: TrecSpelling | undefined, order: number, relLevel: number, aggregate?: 'mean'): MeasureRequest {
   const spec = parseMeasure(name);
   const leveled = relLevel === 1 || spec.rel !== 1 || !spec.measure.trecLevel ? name : formatMeasure({ ...spec, rel: relLevel });
-  const aggregate = spelling?.aggregate ?? spec.measure.aggregate;
-  return { label, key: label, name: leveled, print: spelling?.print === undefined ? 'both' : spelling.print, aggregate, order };
+  const summary: MeasureRequest['aggregate'] = aggregate ?? spelling?.aggregate ?? spec.measure.aggregate;
+  return { label, key: label, name: leveled, print: spelling?.print === undefined ? 'both' : spelling.print, aggregate: summary, order };
 }
 
 /** The tie-eval name of a trec spelling with tie-eval parameters `params` (comma separated) and an `@` value. */
@@ -137,7 +139,9 @@ function expandTrec(name: string, values: string | undefined, relLevel: number):
  * first dot as trec_eval does: `map`, `P.5,10` (cut-offs, sorted, printed `P_5` and `P_10`; also
  * `P_5`; `P` alone means trec_eval's default cut-offs), `iprec_at_recall.0.2,0.5`,
  * `Rprec_mult.0.5`, `utility.2,-1,0,0`, `ndcg.1=0,2=1`, `set_F.0.5`, `relstring.20`; the nicknames
- * `official`, `set` and `all_trec` stand for trec_eval's sets. `relLevel` (-l) becomes the
+ * `official`, `set` and `all_trec` stand for trec_eval's sets. ranx's names (`ndcg@10`, `map@100`,
+ * `mrr`, `hits@5`, `rbp.8`, `-l2`; see fromRanx) are kept as written, their means arithmetic as
+ * ranx's; a bare name trec_eval also has (`map`, `ndcg`, `recall`) is trec_eval's. `relLevel` (-l) becomes the
  * relevance level of every measure that does not set one and whose `trecLevel` says so (not
  * those whose gains are the labels, as in trec_eval).
  * @throws MeasureNameError for a name that is neither
@@ -146,7 +150,14 @@ export function expandMeasures(arg: string, relLevel: number): MeasureRequest[] 
   const name = arg.trim();
   const dot = name.indexOf('.');
   const base = dot < 0 ? name : name.slice(0, dot);
-  const trec = expandTrec(base, dot < 0 ? undefined : name.slice(dot + 1), relLevel);
+  const ranx = fromRanx(name);
+  let trec: MeasureRequest[] | undefined;
+  try {
+    trec = expandTrec(base, dot < 0 ? undefined : name.slice(dot + 1), relLevel);
+  } catch (error) {
+    // rbp.95 is ranx's, where trec_eval's rbp takes p=0.95
+    if (!(error instanceof MeasureNameError) || ranx === undefined) throw error;
+  }
   if (trec !== undefined) return trec;
   // P_5, iprec_at_recall_0.50: a cut-off or level written with an underscore, as trec_eval prints it
   const underscore = /^([A-Za-z_]+?)_(\d+(?:\.\d*)?)$/.exec(name);
@@ -161,6 +172,7 @@ export function expandMeasures(arg: string, relLevel: number): MeasureRequest[] 
     return names.flatMap((p) => expandMeasures(p, relLevel));
   }
   if (name === '') throw new MeasureNameError(arg, 'no measure name given');
+  if (ranx !== undefined) return [request(name, ranx, undefined, TREC_ORDER.length, relLevel, 'mean')];
   return [request(name, name, undefined, TREC_ORDER.length, relLevel)];
 }
 

@@ -1,4 +1,4 @@
-import { ApNorm, Gain } from './codes.js';
+import { ApNorm, Gain, RbpGain } from './codes.js';
 
 /** A parameter a measure takes in parentheses, `NAME(param=value,...)`: how it reads, prints and is checked. */
 export interface ParamEntry {
@@ -100,6 +100,9 @@ export const GAIN = choice('gain', { linear: Gain.LINEAR, exp: Gain.EXP });
 
 /** ir_measures' spelling of the gain: `dcg=log2` (linear gains) or `dcg=exp-log2` (exponential). */
 export const DCG = choice('dcg', { log2: Gain.LINEAR, 'exp-log2': Gain.EXP }, 'gain');
+
+/** RBP's gains (see RbpGain): the label scaled by the largest judged label, or the label. */
+export const RBP_GAIN = choice('gain', { scaled: RbpGain.SCALED, label: RbpGain.LABEL });
 
 /** AP's denominator (see ApNorm). */
 export const NORM = choice('norm', { R: ApNorm.R, min: ApNorm.MIN, found: ApNorm.FOUND });

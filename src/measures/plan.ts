@@ -1,4 +1,4 @@
-import { Depth, Gain, IDEAL_LEVELS_MAX, PlanFlag, RowFlag } from './codes.js';
+import { Depth, Gain, IDEAL_LEVELS_MAX, PlanFlag, RbpGain, RowFlag } from './codes.js';
 import type { ParamName } from './params.js';
 import { parseAnyMeasure } from './expandNames.js';
 import type { MeasureSpec } from './parse.js';
@@ -123,7 +123,8 @@ function gainColumnOf(m: MeasureSpec): readonly [number, number, readonly number
     case 'pool':
       return [Gain.POOL, 1, []];
     case 'graded':
-      return m.rel === 0 ? [Gain.LINEAR, 1, []] : undefined;
+      // RBP: the labels unless rel is given without gain=label (then binary)
+      return m.rel === 0 || m.gain === RbpGain.LABEL ? [Gain.LINEAR, Math.max(1, m.rel), []] : undefined;
     default:
       return undefined;
   }
@@ -181,7 +182,8 @@ export function compilePlan(names: readonly string[], options: PlanOptions = {})
     }
     const param = m.measure.param;
     const extra = extraOf(m);
-    const constant = m.measure.constant === undefined || (m.measure.gainColumn === 'graded' && gainCol < 0) ? undefined : m.measure.constant;
+    // RBP scales its graded gains by the largest label; binary and raw labels are not scaled
+    const constant = m.measure.constant === undefined || (m.measure.gainColumn === 'graded' && (gainCol < 0 || m.gain === RbpGain.LABEL)) ? undefined : m.measure.constant;
     const row = rows.subarray(i * ROW_SIZE, (i + 1) * ROW_SIZE);
     row[Row.KIND] = m.kind;
     row[Row.CUTOFF] = m.measure.cutoff === 'recall' ? 0 : m.cutoff;

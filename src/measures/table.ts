@@ -21,6 +21,7 @@ import {
   MULT,
   NORM,
   PERSISTENCE,
+  RBP_GAIN,
   REL,
   RELATIVE,
   UTILITY,
@@ -53,6 +54,19 @@ export interface TrecSpelling {
   readonly print?: 'summary' | 'query';
   /** the summary's rule when not the measure's own: gm_map and gm_bpref are geometric means */
   readonly aggregate?: 'geometric';
+}
+
+/**
+ * A ranx metric name (ranx 0.3: `name`, `name@k`, `rbp.P`, each with an optional `-lN`, the
+ * relevance level) and the parameters it implies; ranx averages every metric over the queries.
+ */
+export interface RanxSpelling {
+  readonly name: string;
+  /** whether it is written with `@k` (the measure's cut-off), without, or either */
+  readonly cutoff: 'required' | 'none' | 'optional';
+  readonly preset?: string;
+  /** written `rbp.P`: the persistence 0.P */
+  readonly persistence?: boolean;
 }
 
 /** Another name of a measure, with the parameters it implies (`NumRelRet` is `NumRet(rel=1)`). */
@@ -96,6 +110,8 @@ export interface MeasureEntry {
   /** whether the command line's `-l` sets its relevance level (not where gains are the labels, as in trec_eval) */
   readonly trecLevel: boolean;
   readonly trec: readonly TrecSpelling[];
+  /** its ranx names */
+  readonly ranx: readonly RanxSpelling[];
   /** one line of help */
   readonly help: string;
 }
@@ -126,6 +142,7 @@ const measure = (entry: Partial<MeasureEntry> & Pick<MeasureEntry, 'name' | 'ker
   aggregate: 'mean',
   trecLevel: true,
   trec: [],
+  ranx: [],
   ...entry,
 });
 
@@ -147,10 +164,11 @@ export const MEASURES = [
       { name: 'P', form: 'cutoffs', defaults: TREC_CUTOFFS },
       { name: 'relative_P', form: 'cutoffs', defaults: TREC_CUTOFFS, preset: 'relative=true' },
     ],
+    ranx: [{ name: 'precision', cutoff: 'required' }],
     help: 'precision at k (relative: over min(k, R))',
   }),
-  measure({ name: 'R', kernel: 'R', cutoff: 'required', aliases: [{ name: 'Recall' }], params: [REL, JUDGED_ONLY], trec: [{ name: 'recall', form: 'cutoffs', defaults: TREC_CUTOFFS }], help: 'recall at k (0 when R = 0)' }),
-  measure({ name: 'F1', kernel: 'F1', cutoff: 'required', help: 'F1 at k: 2 rel@k / (k + R)' }),
+  measure({ name: 'R', kernel: 'R', cutoff: 'required', aliases: [{ name: 'Recall' }], params: [REL, JUDGED_ONLY], trec: [{ name: 'recall', form: 'cutoffs', defaults: TREC_CUTOFFS }], ranx: [{ name: 'recall', cutoff: 'required' }], help: 'recall at k (0 when R = 0)' }),
+  measure({ name: 'F1', kernel: 'F1', cutoff: 'required', ranx: [{ name: 'f1', cutoff: 'required' }], help: 'F1 at k: 2 rel@k / (k + R)' }),
   measure({
     name: 'AP',
     kernel: 'AP',
@@ -163,9 +181,10 @@ export const MEASURES = [
       { name: 'gm_map', form: 'plain', print: 'summary', aggregate: 'geometric' },
       { name: 'map_cut', form: 'cutoffs', defaults: TREC_CUTOFFS },
     ],
+    ranx: [{ name: 'map', cutoff: 'optional' }],
     help: 'average precision',
   }),
-  measure({ name: 'RR', kernel: 'RR', cutoff: 'optional', aliases: [{ name: 'MRR' }], params: [REL, JUDGED_ONLY], trec: [{ name: 'recip_rank', form: 'plain' }], help: 'reciprocal rank of the first relevant document' }),
+  measure({ name: 'RR', kernel: 'RR', cutoff: 'optional', aliases: [{ name: 'MRR' }], params: [REL, JUDGED_ONLY], trec: [{ name: 'recip_rank', form: 'plain' }], ranx: [{ name: 'mrr', cutoff: 'optional' }], help: 'reciprocal rank of the first relevant document' }),
   measure({
     name: 'DCG',
     kernel: 'DCG',
@@ -174,6 +193,10 @@ export const MEASURES = [
     gainColumn: 'spec',
     trecLevel: false,
     trec: [{ name: 'dcg', form: 'pairs', params: trecGains }],
+    ranx: [
+      { name: 'dcg', cutoff: 'optional' },
+      { name: 'dcg_burges', cutoff: 'optional', preset: 'gain=exp' },
+    ],
     help: 'discounted cumulative gain, discount 1/log2(rank+1)',
   }),
   measure({
@@ -188,6 +211,10 @@ export const MEASURES = [
     trec: [
       { name: 'ndcg', form: 'pairs', params: trecGains },
       { name: 'ndcg_cut', form: 'cutoffs', defaults: TREC_CUTOFFS },
+    ],
+    ranx: [
+      { name: 'ndcg', cutoff: 'optional' },
+      { name: 'ndcg_burges', cutoff: 'optional', preset: 'gain=exp' },
     ],
     help: 'DCG over the ideal DCG (0 when the ideal is 0)',
   }),
@@ -206,13 +233,14 @@ export const MEASURES = [
     name: 'RBP',
     kernel: 'RBP',
     cutoff: 'optional',
-    params: [withDefault(REL, 0, 'integer >= 1 (default: graded, gain label / largest label)'), PERSISTENCE],
+    params: [withDefault(REL, 0, 'integer >= 1 (default: graded, gain label / largest label)'), PERSISTENCE, RBP_GAIN],
     param: PERSISTENCE,
     gainColumn: 'graded',
     constant: 'maxLabel',
     trecLevel: false,
     trec: [{ name: 'rbp', form: 'pairs', params: trecPersistence, preset: 'p=0.9' }],
-    help: 'rank-biased precision: (1 - p) sum of gain p^(rank-1); graded unless rel is given',
+    ranx: [{ name: 'rbp', cutoff: 'none', preset: 'gain=label', persistence: true }],
+    help: 'rank-biased precision: (1 - p) sum of gain p^(rank-1); gain label / largest judged label, or with rel 1 from rel on, or with gain=label the label (from rel on)',
   }),
   measure({
     name: 'rbp_resid',
@@ -236,6 +264,7 @@ export const MEASURES = [
       { name: 'Rprec', form: 'plain' },
       { name: 'Rprec_mult', form: 'levels', defaults: [0.2, 0.4, 0.6, 0.8, 1, 1.2, 1.4, 1.6, 1.8, 2], levelParam: 'mult' },
     ],
+    ranx: [{ name: 'r-precision', cutoff: 'none' }],
     help: 'precision at rank R (mult: at rank floor(mult R + 0.9))',
   }),
   measure({
@@ -247,9 +276,18 @@ export const MEASURES = [
       { name: 'bpref', form: 'plain' },
       { name: 'gm_bpref', form: 'plain', print: 'summary', aggregate: 'geometric' },
     ],
+    ranx: [{ name: 'bpref', cutoff: 'none' }],
     help: "trec_eval's bpref (unjudged documents skipped)",
   }),
-  measure({ name: 'Success', kernel: 'SUCCESS', cutoff: 'required', params: [REL, JUDGED_ONLY], trec: [{ name: 'success', form: 'cutoffs', defaults: [1, 5, 10] }], help: '1 if a relevant document is in the top k' }),
+  measure({
+    name: 'Success',
+    kernel: 'SUCCESS',
+    cutoff: 'optional',
+    params: [REL, JUDGED_ONLY],
+    trec: [{ name: 'success', form: 'cutoffs', defaults: [1, 5, 10] }],
+    ranx: [{ name: 'hit_rate', cutoff: 'optional' }],
+    help: '1 if a relevant document is in the top k (without k: retrieved at all)',
+  }),
   measure({
     name: 'ERR',
     kernel: 'ERR',
@@ -264,6 +302,7 @@ export const MEASURES = [
     name: 'IPrec',
     kernel: 'IPREC',
     cutoff: 'recall',
+    params: [REL, JUDGED_ONLY],
     trec: [{ name: 'iprec_at_recall', form: 'levels', defaults: ELEVEN_POINTS }],
     help: 'interpolated precision at recall r: the best precision at or after the round(r R)-th relevant document',
   }),
@@ -271,7 +310,7 @@ export const MEASURES = [
     name: '11pt_avg',
     kernel: 'IPREC_MEAN',
     cutoff: 'none',
-    params: [REL, LEVELS],
+    params: [REL, LEVELS, JUDGED_ONLY],
     extra: 'list',
     trec: [{ name: '11pt_avg', form: 'params', params: (values) => `levels={${values}}` }],
     help: 'the mean interpolated precision at recall 0, 0.1, ..., 1 (or the given levels)',
@@ -327,7 +366,7 @@ export const MEASURES = [
   measure({
     name: 'NumRet',
     kernel: 'NUM_RET',
-    cutoff: 'none',
+    cutoff: 'optional',
     aliases: [{ name: 'NumRelRet', preset: 'rel=1' }],
     params: [ALL_OR_REL],
     param: ALL_OR_REL,
@@ -336,7 +375,8 @@ export const MEASURES = [
       { name: 'num_ret', form: 'plain' },
       { name: 'num_rel_ret', form: 'plain', preset: 'rel=1' },
     ],
-    help: 'the documents retrieved (with rel: the relevant ones)',
+    ranx: [{ name: 'hits', cutoff: 'optional', preset: 'rel=1' }],
+    help: 'the documents retrieved (with rel: the relevant ones; @k: in the top k)',
   }),
   measure({ name: 'NumRel', kernel: 'NUM_REL', cutoff: 'none', aggregate: 'sum', trec: [{ name: 'num_rel', form: 'plain' }], help: 'R, the relevant documents of the judgements' }),
   measure({
@@ -358,9 +398,10 @@ export const MEASURES = [
       { name: 'set_P', form: 'plain' },
       { name: 'set_relative_P', form: 'plain', preset: 'relative=true' },
     ],
+    ranx: [{ name: 'precision', cutoff: 'none' }],
     help: 'relevant retrieved / retrieved (relative: over min(retrieved, R))',
   }),
-  measure({ name: 'SetR', kernel: 'SET_R', cutoff: 'none', trec: [{ name: 'set_recall', form: 'plain' }], help: 'relevant retrieved / R' }),
+  measure({ name: 'SetR', kernel: 'SET_R', cutoff: 'none', trec: [{ name: 'set_recall', form: 'plain' }], ranx: [{ name: 'recall', cutoff: 'none' }], help: 'relevant retrieved / R' }),
   measure({
     name: 'SetF',
     kernel: 'SET_F',
@@ -368,6 +409,7 @@ export const MEASURES = [
     params: [REL, BETA],
     param: BETA,
     trec: [{ name: 'set_F', form: 'params', params: (values) => `beta=${values.split(',')[0]}` }],
+    ranx: [{ name: 'f1', cutoff: 'none' }],
     help: '(beta + 1) SetP SetR / (beta SetP + SetR)',
   }),
   measure({ name: 'SetAP', kernel: 'SET_AP', cutoff: 'none', trec: [{ name: 'set_map', form: 'plain' }], help: 'SetP × SetR' }),

@@ -1,3 +1,4 @@
+import { expectedRelevant } from './expectedRelevant.js';
 import type { Scratch } from './scratch.js';
 
 /**
@@ -17,8 +18,12 @@ export function judgedRetrieved(s: Scratch): number {
   return sum;
 }
 
-/** NumRet: the documents retrieved, or with `rel` >= 1 the relevant ones (NumRelRet). */
-export function numRet(s: Scratch, col: number, rel: number): number {
+/**
+ * NumRet: the documents retrieved, or with `rel` >= 1 the relevant ones (NumRelRet); with a
+ * cut-off k, those in the top k (ranx's hits@k: the relevant ones expected there).
+ */
+export function numRet(s: Scratch, col: number, rel: number, cutoff: number): number {
+  if (cutoff > 0) return rel > 0 ? expectedRelevant(s, col, cutoff) : Math.min(cutoff, s.n);
   return rel > 0 ? relevantRetrieved(s, col) : s.n;
 }
 

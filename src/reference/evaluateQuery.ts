@@ -135,7 +135,7 @@ export function evaluateQuery(
         value = constants[slot]!;
         break;
       case Kind.RBP:
-        value = rbp(s, col, gain, cutoff, param, gain >= 0 ? Math.max(1, constants[slot]!) : 1, plain);
+        value = rbp(s, col, gain, cutoff, param, slot >= at ? Math.max(1, constants[slot]!) : 1, plain);
         break;
       case Kind.RBP_RESID:
         value = rbpResid(s, param, plain);
@@ -184,7 +184,7 @@ export function evaluateQuery(
         value = 1;
         break;
       case Kind.NUM_RET:
-        value = numRet(s, col, param);
+        value = numRet(s, col, param, cutoff);
         break;
       case Kind.NUM_REL:
         value = relevant;
@@ -209,6 +209,11 @@ export function evaluateQuery(
         break;
     }
     if (own) swapView(s);
+    // interpolated precision's -1: its exact average costs more than IPREC_STEPS_MAX steps
+    if (value < 0 && (kind === Kind.IPREC || kind === Kind.IPREC_MEAN)) {
+      s.badPosition = row;
+      return Status.TOO_COSTLY;
+    }
     // trec mode's interpolated precision of an empty ranking is trec_eval's NaN (see iprec); else
     // only gains beyond a double's range (labels of 1024 or more with gain=exp) make a value
     // NaN or infinite: an error naming the measure, not a silent NaN in a mean

@@ -1,3 +1,4 @@
+import { IPREC_STEPS_MAX } from '../measures/codes.js';
 import { ROW_SIZE, Row, type Plan } from '../measures/plan.js';
 import { Kind } from '../measures/table.js';
 import { COUNT_CELLS, FREE_ORDERS, freeOrdersRow } from './freeOrders.js';
@@ -32,31 +33,41 @@ export function iprecRank(level: number, relevant: number): number {
  * query's rows ask for at this column is swept at once (see averageIprec): the ranks share their
  * groups but the first. With one document per group (every mode but average) it is trec_eval's
  * loop. In trec mode an empty ranking's value at c = 0 is NaN, trec_eval's 0 / 0 (its precision
- * of no documents), which it prints; the other modes give 0.
+ * of no documents), which it prints; the other modes give 0. Returns -1 when the sweep would take
+ * more than IPREC_STEPS_MAX steps (no exact value is cheaper: see docs/measures.md).
  */
 export function iprec(s: Scratch, plan: Plan, col: number, relevant: number, level: number, mode: number): number {
   const c = iprecRank(level, relevant);
   if (mode === TREC && s.n === 0 && c === 0) return NaN;
   // the query's values so far (iprec_at_recall and 11pt_avg read the same levels; levels share c)
   const cache = s.iprecCache;
-  for (let i = 0; i < s.iprecCached; i++) if (cache[3 * i] === col && cache[3 * i + 1] === c) return cache[3 * i + 2]!;
-  if (mode !== AVERAGE) return keepIprec(s, col, c, brokenIprec(s, col, c));
+  const key = cacheKey(s, col);
+  for (let i = 0; i < s.iprecCached; i++) if (cache[3 * i] === key && cache[3 * i + 1] === c) return cache[3 * i + 2]!;
+  if (mode !== AVERAGE) return keepIprec(s, key, c, brokenIprec(s, col, c));
   const count = iprecRanks(s, plan, col, relevant, c);
-  averageIprec(s, col, count);
+  if (!averageIprec(s, col, count)) return -1;
   let value = 0;
   for (let l = 0; l < count; l++) {
     const rank = s.iprecLevels[LEVEL_FIELDS * l + RANK]!;
-    const expected = keepIprec(s, col, rank, s.iprecLevels[LEVEL_FIELDS * l + EXPECTED]!);
+    const expected = keepIprec(s, key, rank, s.iprecLevels[LEVEL_FIELDS * l + EXPECTED]!);
     if (rank === c) value = expected;
   }
   return value;
 }
 
-/** Keeps a value in the query's cache while it has room; returns the value. */
-function keepIprec(s: Scratch, col: number, c: number, value: number): number {
+/**
+ * The key of column `col` in the query's cache: the column, past the relevance columns in the
+ * judged view (a judged_only row reads another ranking at the same column).
+ */
+function cacheKey(s: Scratch, col: number): number {
+  return s.judgedView ? col + s.levels : col;
+}
+
+/** Keeps a value in the query's cache under `key` (see cacheKey) while it has room; returns the value. */
+function keepIprec(s: Scratch, key: number, c: number, value: number): number {
   const cache = s.iprecCache;
   if (s.iprecCached < IPREC_CACHE) {
-    cache[3 * s.iprecCached] = col;
+    cache[3 * s.iprecCached] = key;
     cache[3 * s.iprecCached + 1] = c;
     cache[3 * s.iprecCached++ + 2] = value;
   }
@@ -71,25 +82,26 @@ function keepIprec(s: Scratch, col: number, c: number, value: number): number {
 function iprecRanks(s: Scratch, plan: Plan, col: number, relevant: number, c: number): number {
   const rows = plan.rows;
   const room = Math.max(1, IPREC_CACHE - s.iprecCached);
-  let count = addRank(s, 0, room, col, c);
+  const key = cacheKey(s, col);
+  let count = addRank(s, 0, room, key, c);
   for (let row = 0; row < plan.measures.length; row++) {
     const r = row * ROW_SIZE;
     if (rows[r + Row.THRESHOLD] !== col) continue;
-    if (rows[r + Row.KIND] === Kind.IPREC) count = addRank(s, count, room, col, iprecRank(rows[r + Row.PARAM]!, relevant));
+    if (rows[r + Row.KIND] === Kind.IPREC) count = addRank(s, count, room, key, iprecRank(rows[r + Row.PARAM]!, relevant));
     if (rows[r + Row.KIND] === Kind.IPREC_MEAN) {
       const at = rows[r + Row.EXTRA]!;
-      for (let l = 0; l < rows[r + Row.EXTRA_COUNT]!; l++) count = addRank(s, count, room, col, iprecRank(plan.pool[at + l]!, relevant));
+      for (let l = 0; l < rows[r + Row.EXTRA_COUNT]!; l++) count = addRank(s, count, room, key, iprecRank(plan.pool[at + l]!, relevant));
     }
   }
   return count;
 }
 
 /** Inserts rank c in order among the first `count` of s.iprecLevels, unless there, cached or out of room; returns the count. */
-function addRank(s: Scratch, count: number, room: number, col: number, c: number): number {
+function addRank(s: Scratch, count: number, room: number, key: number, c: number): number {
   const levels = s.iprecLevels;
   if (count >= room) return count;
   for (let l = 0; l < count; l++) if (levels[LEVEL_FIELDS * l + RANK] === c) return count;
-  for (let i = 0; i < s.iprecCached; i++) if (s.iprecCache[3 * i] === col && s.iprecCache[3 * i + 1] === c) return count;
+  for (let i = 0; i < s.iprecCached; i++) if (s.iprecCache[3 * i] === key && s.iprecCache[3 * i + 1] === c) return count;
   let l = count;
   for (; l > 0 && levels[LEVEL_FIELDS * (l - 1) + RANK]! > c; l--) levels[LEVEL_FIELDS * l + RANK] = levels[LEVEL_FIELDS * (l - 1) + RANK]!;
   levels[LEVEL_FIELDS * l + RANK] = c;
@@ -103,7 +115,7 @@ function addRank(s: Scratch, count: number, room: number, col: number, c: number
  */
 function brokenIprec(s: Scratch, col: number, c: number): number {
   const best = s.iprecBest;
-  if (s.iprecBestCol !== col) {
+  if (s.iprecBestCol !== cacheKey(s, col)) {
     let found = 0;
     let before = 0;
     let start = 0;
@@ -115,7 +127,7 @@ function brokenIprec(s: Scratch, col: number, c: number): number {
       start = end;
     }
     for (let m = found - 1; m >= 1; m--) best[m] = Math.max(best[m]!, best[m + 1]!);
-    s.iprecBestCol = col;
+    s.iprecBestCol = cacheKey(s, col);
     s.iprecFound = found;
   }
   return c > s.iprecFound || s.iprecFound === 0 ? 0 : best[Math.max(1, c)]!;
@@ -185,6 +197,7 @@ function groupBelow(s: Scratch, at: number, first: number): number {
         const left = n - x;
         const share = 1 / left;
         const up = Math.min(keep, top + 1);
+        s.iprecSteps += up + 1;
         if (up > top) p[up] = 0;
         for (let j = up; j > 0; j--) p[j] = (p[j]! * (left - r + j) + p[j - 1]! * (r - j + 1)) * share;
         p[0] = p[0]! * (left - r) * share;
@@ -202,6 +215,7 @@ function groupBelow(s: Scratch, at: number, first: number): number {
         const hi = Math.min(draws, r - j);
         if (j + lo > keep) continue;
         hypergeometric(n - last, r - j, draws, lo, hi, s.pmf);
+        s.iprecSteps += 4 * (hi - lo + 1); // the law's terms, their sum, their division, the convolution
         for (let x = lo; x <= hi && j + x <= keep; x++) next[j + x] = next[j + x]! + p[j]! * s.pmf[x - lo]!;
       }
       top = keep;
@@ -256,6 +270,7 @@ function countBelow(s: Scratch, at: number): void {
     const least = k < r ? c[after + loAfter]! : 1;
     // the ranks whose first candidate is k weigh each d_k = e by the free orders above it
     const weighed = (k === first || (l >= heads && levels[LEVEL_FIELDS * l + HEAD_FIRST] === k)) && k > 1;
+    s.iprecSteps += w - lo + 1;
     let sum = 0;
     let count = 0;
     let e = w;
@@ -312,6 +327,7 @@ function groupChances(s: Scratch, at: number, v: number): void {
 /** The products of the chances of the groups after each group (AFTER) of the groups before `from` back to `to`, from those after them. */
 function multiplyAfter(s: Scratch, from: number, to: number): void {
   const info = s.iprecGroups;
+  s.iprecSteps += Math.max(0, from - to);
   for (let g = from - 1; g >= to; g--) info[FIELDS * g + AFTER] = info[FIELDS * (g + 1) + BELOW]! * info[FIELDS * (g + 1) + AFTER]!;
 }
 
@@ -331,9 +347,10 @@ function rankProduct(s: Scratch, l: number): number {
  * their head. A rank's product is 0 below its floor, as one of its groups is: the ranks whose
  * floor is above the sweep's value, and the groups before their heads, wait; so do the
  * candidates only they read: each starts just below the floor of the last rank reading it, so a
- * sparse set of ranks does not step through the values below its higher floors.
+ * sparse set of ranks does not step through the values below its higher floors. Counts the
+ * recounts' steps in s.iprecSteps; returns false, the expectations unmade, past IPREC_STEPS_MAX.
  */
-function averageIprec(s: Scratch, col: number, count: number): void {
+function averageIprec(s: Scratch, col: number, count: number): boolean {
   const info = s.iprecGroups;
   const levels = s.iprecLevels;
   const slots = s.iprecSlots; // per (group, k): b_k at the sweep's value
@@ -381,7 +398,7 @@ function averageIprec(s: Scratch, col: number, count: number): void {
     if (info[at + HEADS_TO] === info[at + HEADS_FROM]) info[at + HEADS_FROM] = l;
     info[at + HEADS_TO] = l + 1;
   }
-  if (live === 0) return;
+  if (live === 0) return true;
   // each rank's floor, the largest least value of its groups, from the last rank back
   let floor = 0;
   for (let l = live - 1, g = groups; l >= 0; l--) {
@@ -395,6 +412,7 @@ function averageIprec(s: Scratch, col: number, count: number): void {
   // first slot below u, the values from u on), as no open rank reads it before
   let heapSize = 0;
   let rows = 0;
+  s.iprecSteps = 0;
   let reader = 0; // the last rank reading the candidate
   for (let g = 0; g < groups; g++) {
     const at = FIELDS * g;
@@ -485,7 +503,9 @@ function averageIprec(s: Scratch, col: number, count: number): void {
       levels[LEVEL_FIELDS * l + EXPECTED] += v * (product - levels[LEVEL_FIELDS * l + PRODUCT]!);
       levels[LEVEL_FIELDS * l + PRODUCT] = product;
     }
+    if (s.iprecSteps > IPREC_STEPS_MAX) return false;
   }
+  return true;
 }
 
 /** Pushes (value, group, k, slot) on the min-heap of 4-number entries; returns its new size. */

@@ -76,6 +76,8 @@ export class Scratch {
   iprecBest = new Float64Array(0);
   iprecBestCol = -1;
   iprecFound = 0;
+  /** the steps of interpolated precision's current sweep (see averageIprec in iprec) */
+  iprecSteps = 0;
   /** the running DCG and AP of the current query (see dcg, averagePrecision) */
   dcgSum = new RunningSum();
   apSum = new RunningSum();
