@@ -13,3 +13,4 @@ await build({ ...browserOptions, entryPoints: { app: 'web/main.ts' }, outdir: 'w
 copyFileSync('web/index.html', 'web/dist/index.html');
 for (const wasm of ['tie-eval.wasm', 'tie-eval.single.wasm']) copyFileSync(`wasm/${wasm}`, `web/dist/${wasm}`);
 for (const example of ['qrels.txt', 'run.txt']) copyFileSync(`examples/${example}`, `web/dist/examples/${example}`);
+console.log('built the page into web/dist/: npm run serve:web serves it (cross-origin isolated, several threads) and prints its address');

@@ -8,10 +8,10 @@ import { bands } from '../src/analysis/band.js';
 import { compareRuns } from '../src/analysis/compare.js';
 import { pairedTTest } from '../src/analysis/pairedTTest.js';
 import { randomizationTest } from '../src/analysis/randomizationTest.js';
-import { plotScales, rangePlotSvg, rangePlotsSvg, RANGE_FLOOR } from '../src/analysis/rangePlot.js';
+import { CHAR_WIDTH, niceTicks, plotScales, rangePlotSvg, rangePlotsSvg } from '../src/analysis/rangePlot.js';
 import { adjustPValues } from '../src/analysis/adjustPValues.js';
 import { queryTieStats } from '../src/analysis/tieStats.js';
-import { rng } from '../src/util/random.js';
+import { randInt, rng } from '../src/util/random.js';
 import { cli } from './support/cli.js';
 import { scratchFiles } from './support/scratchFiles.js';
 
@@ -230,28 +230,60 @@ describe('the range plot (002 Fig. 2)', () => {
   ];
   const svg = rangePlotSvg(points, 'AP');
 
-  it('is well-formed XML whose segments map back to the ranges', () => {
+  it('is well-formed XML whose segments map back to the values and ranges', () => {
     expect(XMLValidator.validate(svg)).toBe(true);
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(svg);
     const groups = doc.svg.g.g.filter((g: { class: string }) => g.class === 'run');
     expect(groups).toHaveLength(3);
     const s = plotScales(points);
     const invertX = (px: number): number => s.xDomain[0] + ((px - s.x(s.xDomain[0])) / (s.x(s.xDomain[1]) - s.x(s.xDomain[0]))) * (s.xDomain[1] - s.xDomain[0]);
-    const invertY = (py: number): number => 10 ** (s.yDomain[0] + ((s.y(10 ** s.yDomain[0]) - py) / (s.y(10 ** s.yDomain[0]) - s.y(10 ** s.yDomain[1]))) * (s.yDomain[1] - s.yDomain[0]));
     points.forEach((p, i) => {
       const line = groups[i].line;
       const pixel = (s.xDomain[1] - s.xDomain[0]) / 510;
       expect(Math.abs(invertX(Number(line.x1)) - p.pessimistic)).toBeLessThan(pixel);
       expect(Math.abs(invertX(Number(line.x2)) - p.optimistic)).toBeLessThan(pixel);
       expect(Math.abs(invertX(Number(groups[i].circle.cx)) - p.trec)).toBeLessThan(pixel);
-      const range = Math.max(RANGE_FLOOR, p.optimistic - p.pessimistic);
-      expect(Math.abs(Math.log10(invertY(Number(line.y1))) - Math.log10(range))).toBeLessThan(0.02);
+      expect(Math.abs(Number(line.y1) - s.y(p.optimistic - p.pessimistic))).toBeLessThan(0.01);
     });
+    // the log axis spans the decades of the positive ranges (3e-4 and 0.1): 1e-4 to 0.1
+    expect(s.yDomain).toEqual([-4, -1]);
+    expect([...svg.matchAll(/<text class="tick" x="92"[^>]*>([^<]+)</g)].map((m) => m[1])).toEqual(['0.0001', '0.001', '0.01', '0.1', '0 (no ties)']);
+    // the wider range is drawn higher; the run of range 0 on its own row, below the axis' least decade
+    expect(Number(groups[0].line.y1)).toBeLessThan(Number(groups[1].line.y1));
+    expect(Number(groups[2].line.y1)).toBe(s.floor);
+    expect(s.floor!).toBeGreaterThan(s.y(1e-4) + 20);
     expect(groups[2].text['#text']).toBe('no <ties>');
-    // the names stand right of every segment and circle, a line apart
-    const right = Math.max(...groups.flatMap((g: { line: { x2: string }; circle: { cx: string } }) => [Number(g.line.x2), Number(g.circle.cx)]));
-    const ys = groups.map((g: { text: { x: string; y: string } }) => (expect(Number(g.text.x)).toBeGreaterThan(right + 4), Number(g.text.y))).sort((a: number, b: number) => a - b);
-    for (let i = 1; i < ys.length; i++) expect(ys[i] - ys[i - 1]).toBeGreaterThanOrEqual(13);
+    // a visible title
+    expect(svg).toMatch(/<text class="title"[^>]*>AP: score ranges under ties<\/text>/);
+  });
+
+  it('ticks at round values', () => {
+    expect(niceTicks(0.2, 0.3103).ticks).toEqual([0.2, 0.25, 0.3, 0.35]);
+    expect(niceTicks(0.394, 0.483).ticks).toEqual([0.38, 0.4, 0.42, 0.44, 0.46, 0.48, 0.5]);
+    expect(niceTicks(3, 1500)).toEqual({ ticks: [0, 500, 1000, 1500], decimals: 0 });
+    expect([...svg.matchAll(/<text class="tick" x="[0-9.]+" y="328"[^>]*>([^<]+)</g)].map((m) => m[1])).toEqual(['0.20', '0.25', '0.30', '0.35']);
+  });
+
+  it('puts no text over another or over a mark, whatever the runs', () => {
+    const next = rng(37);
+    for (let trial = 0; trial < 200; trial++) {
+      const count = randInt(next, 1, 40);
+      const runs = Array.from({ length: count }, (_, i) => {
+        const pessimistic = next() * 0.5;
+        // a third of the runs have no ties; some share their values
+        const width = next() < 0.33 ? 0 : next() < 0.5 ? 10 ** -randInt(next, 1, 7) : next() * 0.3;
+        return { run: `run-${'x'.repeat(randInt(next, 0, 30))}${i}`, pessimistic, average: pessimistic + width / 2, trec: pessimistic + width / 3, optimistic: pessimistic + width };
+      });
+      const text = rangePlotSvg(trial % 7 === 0 ? runs.map((r) => ({ ...r, pessimistic: 0.3, average: 0.3, trec: 0.3, optimistic: 0.3 })) : runs, 'P@10');
+      expect(XMLValidator.validate(text)).toBe(true);
+      const boxes = textBoxes(text);
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) expect(overlap(boxes[i]!, boxes[j]!), `trial ${trial}: ${boxes[i]!.text} / ${boxes[j]!.text}`).toBe(false);
+        for (const mark of markBoxes(text)) expect(overlap(boxes[i]!, mark), `trial ${trial}: ${boxes[i]!.text} over a mark`).toBe(false);
+      }
+      const width = Number(/width="([0-9.]+)"/.exec(text)![1]);
+      for (const b of boxes) expect(b.x1, `${b.text} inside the picture`).toBeLessThanOrEqual(width);
+    }
   });
 
   it('draws one panel per measure', () => {
@@ -261,10 +293,10 @@ describe('the range plot (002 Fig. 2)', () => {
     ]);
     expect(XMLValidator.validate(two)).toBe(true);
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(two);
-    expect(doc.svg.height).toBe('960');
+    expect(doc.svg.height).toBe('720');
     expect(doc.svg.g.map((g: { 'data-measure': string; transform: string }) => [g['data-measure'], g.transform])).toEqual([
       ['AP', 'translate(0 0)'],
-      ['nDCG@10', 'translate(0 480)'],
+      ['nDCG@10', 'translate(0 360)'],
     ]);
   });
 
@@ -296,6 +328,36 @@ describe('the range plot (002 Fig. 2)', () => {
   });
 });
 
+describe('the analysis commands as the main command', () => {
+  // a run whose scores rise down q1 while its ranks rise too (lines 2 and 3)
+  const qrels = file('warn.qrels', 'q1 0 a 1\nq1 0 b 0\nq1 0 c 1\nq2 0 x 1\nq2 0 y 0\n');
+  const run = file('warn.run', 'q1 Q0 a 1 0.5 r\nq1 Q0 b 2 0.7 r\nq1 Q0 c 3 0.9 r\nq2 Q0 x 1 2 r\nq2 Q0 y 2 2 r\n');
+  const other = file('warn2.run', 'q1 Q0 c 1 3 s\nq1 Q0 a 2 2 s\nq1 Q0 b 3 1 s\nq2 Q0 y 1 2 s\nq2 Q0 x 2 1 s\n');
+
+  it('range, compare and plot give the main command’s warnings', async () => {
+    const main = await cli('-m', 'AP', qrels, run, other);
+    const warnings = main.stderr.split('\n').filter((l) => l.startsWith('tie-eval: warning:'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/warn\.run: 2 lines score higher than the line before in their query while their rank is higher too \(first at line 2\)/);
+    for (const command of ['range', 'compare', 'plot']) {
+      const r = await cli(command, '-m', 'AP', qrels, run, other);
+      expect(r.code, `${command}: ${r.stderr}`).toBe(0);
+      expect(r.stderr.split('\n').filter((l) => l.startsWith('tie-eval: warning:')), command).toEqual(warnings);
+    }
+  });
+
+  it('range prints every value to 4 decimals; compare prints p-values alike, under a legend of its columns', async () => {
+    const range = await cli('range', '-m', 'AP', qrels, run);
+    // q2's x and y tie (one relevant of two): AP 1 or 1/2; q1 is 5/6 either way
+    expect(range.stdout.split('\n')[1]!.split(/ +/)).toEqual([run, 'AP', '0.6667', '0.7917', '0.6667', '0.9167', '0.2500']);
+    const compare = await cli('compare', '-m', 'AP', '--permutations', '100', qrels, run, other);
+    const row = compare.stdout.split('\n').find((l) => l.startsWith(run) && l.includes(other))!.split(/ {2,}/);
+    for (const p of [row[4], row[5], row[7]]) expect(p).toMatch(/^(\d\.\d{4}|<0\.0001)$/);
+    expect(compare.stdout).toMatch(/wins\/ties\/losses: queries where a scores above, equal to, below b/);
+    expect(compare.stdout).toMatch(/degradation p: one-tailed paired t-test of b > 0\.99 a \(small: b lost less than 1% against a\)/);
+  });
+});
+
 describe('evaluateRanges', () => {
   it('gives each regime per query and as means, ordered pessimistic <= average <= optimistic on binary labels', async () => {
     const { evaluateRanges, evaluateBatch } = await import('../src/index.js');
@@ -323,3 +385,31 @@ describe('evaluateRanges', () => {
     expect(() => evaluateRanges({ ...batch, docs: undefined }, ['AP'])).toThrow(/give docs/);
   });
 });
+
+interface Box {
+  readonly text: string;
+  readonly x0: number;
+  readonly x1: number;
+  readonly y0: number;
+  readonly y1: number;
+}
+
+const overlap = (a: Box, b: Box): boolean => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** The boxes of an SVG's unrotated texts: CHAR_WIDTH per character (the layout's estimate), 12px high above the baseline (the title 15). */
+function textBoxes(svg: string): Box[] {
+  return [...svg.matchAll(/<text class="(tick|name|title|key)" x="([0-9.]+)" y="([0-9.]+)"([^>]*)>(.*?)<\/text>/g)].map((m) => {
+    const content = m[5]!.replace(/<[^>]+>/g, '').replace(/&[a-z]+;/g, '_');
+    const size = m[1] === 'title' ? 15 : 12;
+    const w = content.length * CHAR_WIDTH * (size / 12);
+    const x = Number(m[2]);
+    const x0 = m[4]!.includes('text-anchor="end"') ? x - w : m[4]!.includes('text-anchor="middle"') ? x - w / 2 : x;
+    return { text: content, x0, x1: x0 + w, y0: Number(m[3]) - size, y1: Number(m[3]) + 3 };
+  });
+}
+
+/** The boxes of the runs' marks: segments, circles, triangles. */
+function markBoxes(svg: string): Box[] {
+  const lines = [...svg.matchAll(/<line class="range"[^>]* x1="([0-9.-]+)" y1="([0-9.-]+)" x2="([0-9.-]+)"/g)].map((m) => ({ text: 'segment', x0: Number(m[1]) - 4, x1: Number(m[3]) + 4, y0: Number(m[2]) - 5, y1: Number(m[2]) + 5 }));
+  return lines;
+}

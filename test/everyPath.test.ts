@@ -193,13 +193,13 @@ describe('the subcommands beside the main command', () => {
     expect(r.bytes.includes(Buffer.from('d\xff 1', 'latin1'))).toBe(true);
   });
 
-  it('finding 14: plot escapes control characters of run ids: the SVG parses as XML', async () => {
+  it('finding 14: plot escapes control characters of run names (the file names, as range and compare name runs): the SVG parses as XML', async () => {
     const qrels = file('c14.qrels', 'q1 0 d1 1\nq2 0 d1 1\n');
-    const run = file('ctl.run', 'q1 Q0 d1 1 3 r\x01\nq2 Q0 d1 1 3 r\x01\n');
+    const run = file('ctl\x01.run', 'q1 Q0 d1 1 3 r\x01\nq2 Q0 d1 1 3 r\x01\n');
     const svg = (await cli('plot', qrels, run)).stdout;
     expect(() => new XMLParser().parse(svg)).not.toThrow();
     expect(XMLValidator.validate(svg)).toBe(true);
-    expect(svg).toContain('r\u2401');
+    expect(svg).toContain('ctl\u2401.run');
   });
 
   it('finding 15: -o writes atomically: a failed band, plot or evaluation leaves the file as it was, and an input is never overwritten', async () => {

@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { RunFlags } from '../src/cli/runOptions.js';
 import { evaluateFlags as evaluateRuns } from '../src/cli/runOptions.js';
+import { DEFAULT_MEASURES } from '../src/measures/expandNames.js';
 import { evaluateRunFile } from '../src/runs/evaluateRunFile.js';
 import { expandMeasures } from '../src/measures/expandNames.js';
 import { readQrelsSource } from '../src/runs/qrelsSource.js';
@@ -72,7 +73,8 @@ describe.each(BACKENDS.map((b) => b.name))('--threads (%s)', (backend) => {
   const q = file(`${backend}.qrels`, qrels);
   const r = file(`${backend}.run`, run);
   const evaluate = async (path: string, threads: number, modes: TieMode[] = ['average'], extra: Partial<RunFlags> = {}) => {
-    const { runs } = await evaluateRuns(q, [path], flagsOf(backend, { threads, ...extra }), modes);
+    // the warnings are compared as returned: printing them is the command's
+    const { runs } = await evaluateRuns(q, [path], flagsOf(backend, { threads, ...extra }), modes, DEFAULT_MEASURES, { stdout: () => {}, stderr: () => {} });
     return runs[0]!;
   };
 

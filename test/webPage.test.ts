@@ -1,91 +1,183 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { browserOptions } from '../scripts/browserBuild.mjs';
+import { measureArgs } from '../src/measures/measureArgs.js';
 import { cli } from './support/cli.js';
-import { findChromium, NO_CHROMIUM, runPage } from './support/chromium.js';
+import { findChromium, headlessFlags, NO_CHROMIUM, runPage } from './support/chromium.js';
 import { unless } from './support/skip.js';
 
-// The web page (`npm run build:web`), in headless Chromium: its "Try the example" evaluation of
-// the bundled example files shows the command line's numbers (`tie-eval ties`, `tie-eval range`).
+// The web page as `npm run build:web` builds it, in headless Chromium, driven as a person would
+// (test/browser/webPage.ts): files dropped in any order, options, measure names, per-query
+// values, tables and downloads equal to the command line's output, errors clearing old results,
+// #example, requests only to itself; and `npm run serve:web`'s headers.
 
 const chromium = findChromium();
 
-/** The page with a reporter that POSTs the tables it shows once it has rendered. */
-const REPORTER = `<script>
-document.addEventListener('tie-eval:rendered', (e) => {
-  const cells = (id) => [...document.querySelectorAll('#' + id + ' tr')].map((tr) => [...tr.cells].map((c) => c.textContent));
-  const panels = [...document.querySelectorAll('#plot svg .panel')].map((p) => p.getAttribute('data-measure'));
-  fetch('/report', { method: 'POST', body: JSON.stringify({ error: e.detail, status: document.getElementById('status').textContent, backend: document.getElementById('backend').textContent, ties: cells('ties'), ranges: cells('ranges'), panels }) });
+describe('the measure box', () => {
+  it('splits names at spaces, new lines and commas, but not trec_eval values or parentheses', () => {
+    expect(measureArgs('AP, nDCG@10\nP.5,10 map')).toEqual(['AP', 'nDCG@10', 'P.5,10', 'map']);
+    expect(measureArgs('P.5,10, ndcg.1=0,2=1 utility.1,-1,0,0')).toEqual(['P.5,10', 'ndcg.1=0,2=1', 'utility.1,-1,0,0']);
+    expect(measureArgs(' nDCG(dcg=exp-log2, rel=2)@10,AP(norm=found)@5 ')).toEqual(['nDCG(dcg=exp-log2,rel=2)@10', 'AP(norm=found)@5']);
+    expect(measureArgs(' ,\n ')).toEqual([]);
+  });
 });
-</script>`;
 
-/** Drops a run, the qrels and a gzip run (in that order: the page tells the qrels by their four fields) on the page once it is ready. */
-const DROPPER = `<script type="module">
-const ready = () => document.getElementById('backend').textContent.startsWith('ready');
-while (!ready()) await new Promise((r) => setTimeout(r, 20));
-const file = async (name) => new File([await (await fetch('/drop/' + name)).arrayBuffer()], name);
-const data = new DataTransfer();
-for (const name of ['a.run', 'qrels.txt', 'b.run.gz']) data.items.add(await file(name));
-document.getElementById('drop').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-</script>`;
-
-/** A command line table's rows, cells split at runs of spaces (no cell holds a space). */
-const rowsOf = (text: string): string[][] => text.trim().split('\n').map((line) => line.trim().split(/\s+/));
+/** Twelve queries, graded labels; two runs with ties. */
+function data(): { qrels: string; a: string; b: string } {
+  let qrels = '';
+  let a = '';
+  let b = '';
+  for (let q = 1; q <= 12; q++) {
+    for (let d = 0; d < 8; d++) {
+      qrels += `q${q} 0 d${d} ${(q * 7 + d * 3) % 4}\n`;
+      a += `q${q} Q0 d${d} ${d + 1} ${Math.floor((8 - d) / 3)} a\n`;
+      b += `q${q} Q0 d${(d + q) % 8} ${d + 1} ${8 - d} b\n`;
+    }
+  }
+  // a qrels query the runs lack, for -c
+  qrels += 'q13 0 d0 1\n';
+  return { qrels, a, b };
+}
 
 unless(chromium === undefined ? NO_CHROMIUM : undefined).describe('the web page (headless Chromium)', async () => {
   const built = spawnSync(process.execPath, ['scripts/buildWeb.mjs'], { encoding: 'utf8' });
   const root = join(process.cwd(), 'web/dist');
-  const html = readFileSync(join(root, 'index.html'), 'utf8').replace('<script type="module"', `${REPORTER}\n<script type="module"`);
-  const ties = await cli('ties', 'examples/run.txt');
-  const range = await cli('range', '-m', 'AP', '-m', 'nDCG@10', '-m', 'P@10', '-m', 'RR', 'examples/qrels.txt', 'examples/run.txt');
-
-  // two runs for the drop: the example, and the example with its scores halved and floored (more ties), gzip
+  const driver = await build({ ...browserOptions, entryPoints: ['test/browser/webPage.ts'], write: false, outdir: 'out' });
+  const { qrels, a, b } = data();
+  const html = readFileSync('web/index.html', 'utf8').replace('</body>', '<script type="module" src="/test/driver.js"></script>\n</body>');
+  const files = new Map<string, string | Uint8Array>([
+    ['/index.html', html],
+    ['/test/driver.js', driver.outputFiles![0]!.contents],
+    ['/data/qrels.gz', gzipSync(qrels)],
+    ['/data/a.run.gz', gzipSync(a)],
+    ['/data/b.run.gz', gzipSync(b)],
+  ]);
+  // the command line on the same files, named as the page names them
   const dir = mkdtempSync(join(tmpdir(), 'tie-eval-web-'));
-  const a = join(dir, 'a.run');
-  const b = join(dir, 'b.run.gz');
-  const example = readFileSync('examples/run.txt', 'utf8');
-  writeFileSync(a, example);
-  writeFileSync(b, gzipSync(example.replace(/ (\d+) indegree$/gm, (_, score: string) => ` ${Math.floor(Number(score) / 2)} halved`)));
-  const dropTies = await cli('ties', a, b);
-  const dropRange = await cli('range', '-m', 'AP', '-m', 'nDCG@10', '-m', 'P@10', '-m', 'RR', 'examples/qrels.txt', a, b);
-  const named = (rows: string[][]): string[][] => rows.map(([run, ...rest]) => [run === a ? 'a.run' : run === b ? 'b.run.gz' : run!, ...rest]);
+  for (const name of ['qrels.gz', 'a.run.gz', 'b.run.gz']) writeFileSync(join(dir, name), files.get(`/data/${name}`)!);
+  const paths = ['qrels.gz', 'a.run.gz', 'b.run.gz'].map((n) => join(dir, n));
+  const measures = ['-m', 'AP', '-m', 'nDCG@10', '-m', 'P@10', '-m', 'RR'];
+  const command = async (...args: string[]): Promise<string> => (await cli(...args, ...measures, ...paths)).stdout.replaceAll(`${dir}/`, '');
+  const csv = await command('--format', 'csv');
+  const json = await command('--format', 'json');
+  const optionsCsv = await command('--format', 'csv', '--ties', 'trec', '-l', '2', '-c');
+  const withoutBackend = (text: string): string => text.replace(/"backend": "[a-z]+"/g, '"backend": _');
+  const ties = (await cli('ties', ...paths.slice(1))).stdout.replaceAll(`${dir}/`, '');
+  const ranges = await command('range');
+  const exampleTies = await cli('ties', 'examples/run.txt');
+  const exampleRanges = await cli('range', ...measures, 'examples/qrels.txt', 'examples/run.txt');
+  /** A command line table's rows, cells split at runs of spaces (no cell holds a space); the page's run names are the files'. */
+  const rowsOf = (text: string): string[][] => text.trim().split('\n').map((line) => line.trim().split(/\s+/).map((cell) => cell.replace(/^examples\//, '')));
 
-  it('evaluates a qrels file and two runs dropped on it (one gzip), as the command line does', async () => {
+  it('takes files in any order, its options and names, shows per-query values, downloads what the command line prints, and clears results on an error', async () => {
     expect(built.status, built.stderr).toBe(0);
-    const page = html.replace('<script type="module"', `${DROPPER}\n<script type="module"`);
-    const files = new Map<string, string | Uint8Array>([['/index.html', page], ['/drop/a.run', readFileSync(a)], ['/drop/b.run.gz', readFileSync(b)], ['/drop/qrels.txt', readFileSync('examples/qrels.txt')]]);
-    const { report, requests } = await runPage(chromium!, { root, files, page: '/index.html', isolated: false });
-    // nothing leaves the machine: the page asks only for itself and the module (the rest is the test's)
-    expect(new Set(requests.filter((p) => !p.startsWith('/drop/') && p !== '/report'))).toEqual(new Set(['/index.html', '/app.js', '/tie-eval.single.wasm']));
-    const r = report as { error: string | null; status: string; ties: string[][]; ranges: string[][]; panels: string[] };
-    expect(r.error).toBeNull();
-    expect(r.status).toMatch(/^2 run\(s\), 3 queries/);
-    expect(r.ties.slice(1)).toEqual(named(rowsOf(dropTies.stdout).slice(1, 3)));
-    expect(r.ranges.slice(1)).toEqual(named(rowsOf(dropRange.stdout).slice(1)));
-    expect(r.ranges.length).toBe(1 + 2 * 4);
+    const { report, requests } = await runPage(chromium!, { root, files, page: '/index.html', isolated: true, timeoutMs: 90_000 });
+    const r = report as Record<string, any>;
+    expect(r.error).toBeUndefined();
+    // nothing leaves the machine: the page asks only for itself and its module (the rest is the test's)
+    expect(new Set(requests.filter((p) => !p.startsWith('/data/') && !p.startsWith('/test/') && p !== '/report'))).toEqual(new Set(['/index.html', '/app.js', '/tie-eval.wasm']));
+    console.log(`the page: ${r.backend}; ${r.qrelsAfter.status}`);
+    // cross-origin isolated: more than one thread
+    expect(r.backend).toMatch(/^ready: WebAssembly on [2-9]\d* threads$/);
+    // runs first: the page asks for the qrels, and shows no results
+    expect(r.runsAlone.error).toMatch(/give a qrels file/);
+    expect(r.runsAlone.resultsHidden).toBe(true);
+    // then the gzip qrels alone: told from the runs by content, the runs kept
+    expect(r.qrelsAfter.error).toBeNull();
+    expect(r.qrelsAfter.files).toBe('qrels: qrels.gz; runs: a.run.gz, b.run.gz');
+    expect(r.qrelsAfter.resultsHidden).toBe(false);
+    expect(r.qrelsAfter.ranges).toHaveLength(1 + 2 * 4);
+    expect(r.qrelsAfter.perQuery).toBe(1 + 2 * 12);
+    expect(r.qrelsAfter.status).toMatch(/^2 runs, 12 queries, on the (wasm|js) backend/);
+    // its tables: the command line's ties and range
+    expect(r.qrelsAfter.ties).toEqual(rowsOf(ties).slice(0, 3).map((row, i) => (i === 0 ? r.qrelsAfter.ties[0] : row)));
+    expect(r.qrelsAfter.ranges.slice(1)).toEqual(rowsOf(ranges).slice(1));
+    // downloads: the command line's CSV and JSON (but the backend each ran on), the plot
+    expect(r.csv).toBe(csv);
+    expect(withoutBackend(r.json)).toBe(withoutBackend(json));
+    expect(XMLValidator.validate(r.svg)).toBe(true);
+    expect(r.svg).toMatch(/data-run="a\.run\.gz"/);
+    // options: trec's order, -l 2, -c
+    expect(r.optionsError).toBeNull();
+    expect(r.optionsCsv).toBe(optionsCsv);
+    expect(r.perQueryCaption).toBe('ties: trec');
+    // names: trec_eval's commas kept, spaces in parentheses read
+    expect(r.measuresError).toBeNull();
+    expect(r.measureLabels).toEqual(['P_5', 'P_10', 'map', 'nDCG(dcg=exp-log2,rel=2)@10']);
+    // per query: filtered by id, sorted by a column one way (a click) then the other (Enter on the focused header)
+    expect(new Set(r.filtered)).toEqual(new Set(['q1', 'q10', 'q11', 'q12', 'q13']));
+    expect(r.ascending).toEqual([...r.ascending].sort((x: number, y: number) => x - y));
+    expect(r.focused).toBe(true);
+    expect(r.descending).toEqual([...r.ascending].reverse());
+    // a file that is not text: the error names it, the old results are gone
+    expect(r.binary.error).toMatch(/picture\.png is not a text file/);
+    expect(r.binary.resultsHidden).toBe(true);
+    expect(r.binary.ranges).toEqual([]);
+    expect(r.unlabelled).toEqual([]);
   });
 
   for (const isolated of [false, true]) {
-    it(`shows the command line's tie statistics and ranges for the example (${isolated ? '' : 'not '}cross-origin isolated)`, async () => {
+    it(`#example evaluates the bundled example at load, as the command line does (${isolated ? '' : 'not '}cross-origin isolated)`, async () => {
       expect(built.status, built.stderr).toBe(0);
-      const { report, requests } = await runPage(chromium!, { root, files: new Map([['/index.html', html]]), page: '/index.html?example', isolated });
-      expect(new Set(requests.filter((p) => p !== '/report'))).toEqual(new Set(['/index.html', '/app.js', isolated ? '/tie-eval.wasm' : '/tie-eval.single.wasm', '/examples/qrels.txt', '/examples/run.txt']));
-      const r = report as { error: string | null; status: string; backend: string; ties: string[][]; ranges: string[][]; panels: string[] };
-      expect(r.error).toBeNull();
-      // the example's 27 lines are too few to be worth entering WebAssembly (see ROUTE_TO_JS_BELOW)
-      expect(r.status).toBe('1 run(s), 3 queries, on the js backend');
-      // ready()'s default threads: min(4, cores) on an isolated page, else 1
-      expect(r.backend).toBe(`ready: the wasm backend, ${isolated ? Math.min(4, availableParallelism()) : 1} thread(s)`);
-      // the run's name: the file's (the page has no paths)
-      const cliTies = rowsOf(ties.stdout).slice(0, 2);
-      expect(r.ties.slice(1)).toEqual(cliTies.slice(1).map((row) => ['run.txt', ...row.slice(1)]));
-      const cliRanges = rowsOf(range.stdout);
-      expect(r.ranges.slice(1)).toEqual(cliRanges.slice(1).map((row) => ['run.txt', ...row.slice(1)]));
-      expect(r.ranges.length).toBe(5);
-      expect(r.panels).toEqual(['AP', 'nDCG@10', 'P@10', 'RR']);
+      const { report, requests } = await runPage(chromium!, { root, files, page: '/index.html#example', isolated, timeoutMs: 90_000 });
+      const r = report as Record<string, any>;
+      expect(r.error).toBeUndefined();
+      expect(new Set(requests.filter((p) => !p.startsWith('/test/') && p !== '/report'))).toEqual(new Set(['/index.html', '/app.js', isolated ? '/tie-eval.wasm' : '/tie-eval.single.wasm', '/examples/qrels.txt', '/examples/run.txt']));
+      // ready()'s default threads: min(4, cores) on an isolated page, else 1, and why
+      const threads = isolated ? Math.min(4, availableParallelism()) : 1;
+      expect(r.backend).toBe(`ready: WebAssembly on ${threads} thread${threads === 1 ? ' (one: the page is not cross-origin isolated; npm run serve:web serves it so)' : 's'}`);
+      expect(r.example.files).toBe('qrels: qrels.txt; runs: run.txt (the bundled example)');
+      // the example's 27 lines are too few to be worth entering WebAssembly (see ROUTE_TO_JS_BELOW), and the page says so
+      expect(r.example.status).toBe('1 run, 3 queries, on the js backend (queries this small run faster on the TypeScript reference than through WebAssembly)');
+      expect(r.example.ties.slice(1)).toEqual(rowsOf(exampleTies.stdout).slice(1, 2));
+      expect(r.example.ranges.slice(1)).toEqual(rowsOf(exampleRanges.stdout).slice(1));
     });
   }
+});
+
+describe('npm run serve:web', () => {
+  it('serves a folder on 127.0.0.1 with the isolation headers, and prints the address', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'tie-eval-serve-'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>tie-eval</title>');
+    const server = spawn(process.execPath, ['scripts/serveWeb.mjs', '--port', '0', '--root', root], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const line = await new Promise<string>((resolve) => server.stdout.once('data', (d: Buffer) => resolve(d.toString())));
+      const address = /http:\/\/127\.0\.0\.1:\d+\//.exec(line)![0];
+      const response = await fetch(address);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(response.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+      expect(await response.text()).toMatch(/<title>tie-eval<\/title>/);
+      expect((await fetch(`${address}../../etc/passwd`)).status).not.toBe(200);
+    } finally {
+      server.kill();
+    }
+  });
+
+  unless(chromium === undefined ? NO_CHROMIUM : undefined).it('serves the built page so that it runs on more than one thread', async () => {
+    expect(spawnSync(process.execPath, ['scripts/buildWeb.mjs'], { encoding: 'utf8' }).status).toBe(0);
+    const server = spawn(process.execPath, ['scripts/serveWeb.mjs', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const profile = mkdtempSync(join(tmpdir(), 'tie-eval-serve-chromium-'));
+    try {
+      const line = await new Promise<string>((resolve) => server.stdout.once('data', (d: Buffer) => resolve(d.toString())));
+      const address = /http:\/\/127\.0\.0\.1:\d+\//.exec(line)![0];
+      // the page's DOM once it has loaded (virtual time lets the module and the WASM load first; a slow start is tried again)
+      let backend = '';
+      for (let attempt = 0; attempt < 3 && !backend.startsWith('ready'); attempt++) {
+        const dom = spawnSync(chromium!, [...headlessFlags(profile), '--virtual-time-budget=20000', '--dump-dom', address], { encoding: 'utf8', timeout: 60_000 });
+        backend = /<p id="backend">([^<]*)<\/p>/.exec(dom.stdout)?.[1] ?? '';
+      }
+      const threads = Math.min(4, availableParallelism());
+      expect(backend).toBe(`ready: WebAssembly on ${threads} thread${threads === 1 ? ' (one: the page is not cross-origin isolated; npm run serve:web serves it so)' : 's'}`);
+    } finally {
+      server.kill();
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    }
+  });
 });

@@ -1,13 +1,20 @@
-// The web page (web/index.html; built by `npm run build:web` into web/dist): a qrels file and
-// runs, dropped or chosen, evaluated in the page in every tie regime. It dispatches
-// `tie-eval:rendered` (detail: the error message, or null) on the document after each evaluation.
+// The web page (web/index.html; built by `npm run build:web` into web/dist, served by `npm run
+// serve:web`): a qrels file and runs, dropped or chosen in any order, evaluated in the page under
+// every tie regime, with the command line's options, per-query values and downloads. It
+// dispatches `tie-eval:rendered` (detail: the error message, or null) on the document after each
+// evaluation.
 import { rangeCells, tieStatsCells } from '../src/format/analysisRows.js';
-import { evaluateRuns, RANGE_MODES, rangeMeans, rangePlotsSvg, ready, tieStats, type RangePoint, type RunsEvaluation, type TieStats } from '../src/index.js';
+import { measureArgs } from '../src/measures/measureArgs.js';
+import { evaluateRuns, formatCsv, formatJson, RANGE_MODES, rangeMeans, rangePlotsSvg, ready, tieStats, type RangePoint, type RunsEvaluation, type TieMode, type TieStats } from '../src/index.js';
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 const status = byId<HTMLElement>('status');
 let qrels: File | null = null;
 let runs: File[] = [];
+/** the object URLs of the current downloads, revoked when new results replace them */
+let urls: string[] = [];
+/** the backend ready() chose ('' until it has) */
+let selected = '';
 
 /** A table of header and rows, its cells text (so no file content is ever read as HTML). */
 function fillTable(table: HTMLTableElement, header: string[], rows: string[][], textColumns: number): void {
@@ -16,6 +23,8 @@ function fillTable(table: HTMLTableElement, header: string[], rows: string[][], 
   header.forEach((h, i) => {
     const th = head.appendChild(document.createElement('th'));
     th.textContent = h;
+    th.scope = 'col';
+    th.tabIndex = 0;
     if (i < textColumns) th.className = 'text';
   });
   const body = table.createTBody();
@@ -29,37 +38,105 @@ function fillTable(table: HTMLTableElement, header: string[], rows: string[][], 
   }
 }
 
-/** Whether a file's first line that is not a comment has the four fields of a qrels line. */
-async function looksLikeQrels(file: File): Promise<boolean> {
-  const head = new TextDecoder().decode(await file.slice(0, 4096).arrayBuffer());
-  const line = head.split('\n').find((l) => l.trim() !== '' && !l.startsWith('#'));
-  return line !== undefined && line.trim().split(/\s+/).length === 4;
+/** A file's first bytes, unzipped when it is gzip (by its magic number, whatever its name). */
+async function headOf(file: File): Promise<Uint8Array> {
+  const start = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  if (start[0] !== 0x1f || start[1] !== 0x8b) return new Uint8Array(await file.slice(0, 4096).arrayBuffer());
+  const reader = file.stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < 4096) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+  } catch {
+    // a truncated or broken gzip: the reader says so when it reads the file
+  }
+  void reader.cancel().catch(() => {});
+  const head = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) head.set(c, (at += c.length) - c.length);
+  return head;
 }
 
-function showFiles(): void {
-  byId('files').textContent = `qrels: ${qrels?.name ?? 'none'}; runs: ${runs.map((r) => r.name).join(', ') || 'none'}`;
+/** What a file holds, from its first line that is not a comment: qrels (4 fields), a run, or no text. */
+async function kindOf(file: File): Promise<'qrels' | 'run' | 'binary'> {
+  const head = await headOf(file);
+  if (head.includes(0)) return 'binary';
+  const line = new TextDecoder().decode(head).split('\n').find((l) => l.trim() !== '' && !l.startsWith('#'));
+  return line !== undefined && line.trim().split(/\s+/).length === 4 ? 'qrels' : 'run';
+}
+
+function showFiles(note = ''): void {
+  byId('files').textContent = `qrels: ${qrels?.name ?? 'none'}; runs: ${runs.map((r) => r.name).join(', ') || 'none'}${note}`;
 }
 
 const bytesOf = async (file: File): Promise<{ name: string; data: Uint8Array }> => ({ name: file.name, data: new Uint8Array(await file.arrayBuffer()) });
 
+/** The options the page takes, as evaluateRuns and the command line take them. */
+function options(): { ties: TieMode; relevanceLevel: number; allQueries: boolean; judgedOnly: boolean; maxRank: number } {
+  const number = (id: string, fallback: number): number => {
+    const x = Number(byId<HTMLInputElement>(id).value);
+    return Number.isInteger(x) && x >= 0 ? x : fallback;
+  };
+  return {
+    ties: byId<HTMLSelectElement>('tie-mode').value as TieMode,
+    relevanceLevel: Math.max(1, number('level', 1)),
+    allQueries: byId<HTMLInputElement>('all-queries').checked,
+    judgedOnly: byId<HTMLInputElement>('judged-only').checked,
+    maxRank: number('max-rank', 0),
+  };
+}
+
+/** Hides the results and drops their downloads: a new evaluation starts from nothing. */
+function clearResults(): void {
+  byId('results').hidden = true;
+  for (const id of ['ties', 'ranges', 'per-query']) byId<HTMLTableElement>(id).replaceChildren();
+  byId('plot').replaceChildren();
+  for (const url of urls) URL.revokeObjectURL(url);
+  urls = [];
+}
+
 async function evaluate(): Promise<void> {
+  clearResults();
+  status.className = '';
   if (qrels === null || runs.length === 0) {
-    status.textContent = 'give a qrels file and at least one run';
+    status.textContent = qrels === null ? 'give a qrels file (and runs): drop them in any order, or choose them' : 'give one or more runs';
+    document.dispatchEvent(new CustomEvent('tie-eval:rendered', { detail: status.textContent }));
     return;
   }
-  status.className = '';
   status.textContent = 'evaluating…';
   let error: string | null = null;
   try {
-    const measures = byId<HTMLInputElement>('measures').value.split(',').map((m) => m.trim()).filter((m) => m !== '');
+    for (const file of [qrels, ...runs]) {
+      if ((await kindOf(file)) === 'binary') throw new Error(`${file.name} is not a text file (it holds NUL bytes): give TREC qrels and runs, gzip or not`);
+    }
+    const chosen = options();
+    const measures = measureArgs(byId<HTMLInputElement>('measures').value);
     const runBytes = await Promise.all(runs.map(bytesOf));
     const stats: TieStats[] = [];
     for (const run of runBytes) stats.push(await tieStats(run, { name: run.name }));
-    const evaluation: RunsEvaluation = await evaluateRuns(await bytesOf(qrels), runBytes, { measures: measures.length > 0 ? measures : undefined, ties: RANGE_MODES });
-    showResults(stats, evaluation);
+    const modes: TieMode[] = RANGE_MODES.includes(chosen.ties) ? [...RANGE_MODES] : [...RANGE_MODES, chosen.ties];
+    const evaluation: RunsEvaluation = await evaluateRuns(await bytesOf(qrels), runBytes, {
+      measures: measures.length > 0 ? measures : undefined,
+      ties: modes,
+      relevanceLevel: chosen.relevanceLevel,
+      allQueries: chosen.allQueries,
+      judgedOnly: chosen.judgedOnly,
+      maxRank: chosen.maxRank,
+    });
+    showResults(stats, evaluation, chosen.ties);
     const warnings = evaluation.runs.flatMap((r) => r.warnings);
-    status.textContent = `${evaluation.runs.length} run(s), ${evaluation.runs[0]!.queries.length} queries, on the ${evaluation.runs[0]!.backend} backend${warnings.length > 0 ? `; ${warnings.join('; ')}` : ''}`;
+    const queries = evaluation.runs[0]!.queries.length;
+    const backend = evaluation.runs[0]!.backend;
+    // small batches go to the reference: entering WebAssembly costs more than their evaluation
+    const why = backend === 'js' && selected === 'wasm' ? ' (queries this small run faster on the TypeScript reference than through WebAssembly)' : '';
+    status.textContent = `${evaluation.runs.length} run${evaluation.runs.length === 1 ? '' : 's'}, ${queries} quer${queries === 1 ? 'y' : 'ies'}, on the ${backend} backend${why}${warnings.length > 0 ? `; ${warnings.join('; ')}` : ''}`;
   } catch (e) {
+    clearResults();
     error = (e as Error).message;
     status.className = 'error';
     status.textContent = error;
@@ -67,7 +144,14 @@ async function evaluate(): Promise<void> {
   document.dispatchEvent(new CustomEvent('tie-eval:rendered', { detail: error }));
 }
 
-function showResults(stats: TieStats[], evaluation: RunsEvaluation): void {
+/** A download link for `text`. */
+function offer(id: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  urls.push(url);
+  byId<HTMLAnchorElement>(id).href = url;
+}
+
+function showResults(stats: TieStats[], evaluation: RunsEvaluation, ties: TieMode): void {
   fillTable(
     byId('ties'),
     ['run', 'lines', 'queries', 'tied', 'tied%', 'queries with ties', 'largest group', 'rising scores', 'rank contradictions'],
@@ -79,22 +163,62 @@ function showResults(stats: TieStats[], evaluation: RunsEvaluation): void {
   const panels = numeric.map((m) => ({ measure: m.label, points: [] as RangePoint[] }));
   for (const run of evaluation.runs) {
     numeric.forEach((m, k) => {
-      const r = rangeMeans(run, m.name);
+      const r = rangeMeans(run, m.key);
       rows.push([run.run, m.label, ...rangeCells(r)]);
       panels[k]!.points.push({ run: run.run, ...r });
     });
   }
   fillTable(byId('ranges'), ['run', 'measure', 'pessimistic', 'average', 'trec', 'optimistic', 'range'], rows, 2);
+  // per query, in the chosen regime
+  const perQuery = evaluation.runs.flatMap((run) => run.queries.map((qid, q) => [qid, run.run, ...numeric.map((m) => run.perQuery[ties]![m.key]![q]!.toFixed(4))]));
+  fillTable(byId('per-query'), ['query', 'run', ...numeric.map((m) => m.label)], perQuery, 2);
+  byId<HTMLTableElement>('per-query').createCaption().textContent = `ties: ${ties}`;
+  filterQueries();
+  const svg = rangePlotsSvg(panels);
   // the plot is our own SVG, its run names escaped by rangePlotsSvg
-  byId('plot').innerHTML = rangePlotsSvg(panels);
+  byId('plot').innerHTML = svg;
+  const modes: TieMode[] = [ties];
+  offer('download-csv', formatCsv(evaluation.runs, evaluation.measures, modes), 'text/csv');
+  offer('download-json', formatJson(evaluation.runs, evaluation.measures, modes, ties), 'application/json');
+  offer('download-svg', svg, 'image/svg+xml');
   byId('results').hidden = false;
 }
 
+/** Shows the per-query rows whose query id holds the filter's text. */
+function filterQueries(): void {
+  const text = byId<HTMLInputElement>('query-filter').value.trim();
+  for (const row of byId<HTMLTableElement>('per-query').tBodies[0]?.rows ?? []) row.hidden = text !== '' && !row.cells[0]!.textContent!.includes(text);
+}
+
+/** Sorts a table's body by a column: text columns as text, the others as numbers; again, the other way. */
+function sortBy(table: HTMLTableElement, column: number): void {
+  const body = table.tBodies[0];
+  if (body === undefined) return;
+  const numeric = !table.tHead!.rows[0]!.cells[column]!.classList.contains('text');
+  const descending = table.dataset.sorted === `${column}`;
+  const key = (row: HTMLTableRowElement): string | number => (numeric ? Number(row.cells[column]!.textContent) : row.cells[column]!.textContent!);
+  const rows = [...body.rows].sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    return (x < y ? -1 : x > y ? 1 : 0) * (descending ? -1 : 1);
+  });
+  table.dataset.sorted = descending ? '' : `${column}`;
+  body.append(...rows);
+  for (const [i, th] of [...table.tHead!.rows[0]!.cells].entries()) th.setAttribute('aria-sort', i !== column ? 'none' : descending ? 'descending' : 'ascending');
+}
+
+/** Takes files dropped or chosen together, told apart by content: a qrels file replaces the qrels, runs replace the runs. */
 async function takeFiles(files: File[]): Promise<void> {
-  for (const file of files) {
-    if (qrels === null && (await looksLikeQrels(file))) qrels = file;
-    else runs.push(file);
+  const kinds = await Promise.all(files.map(kindOf));
+  const given = files.filter((_, i) => kinds[i] === 'qrels');
+  const rest = files.filter((_, i) => kinds[i] !== 'qrels');
+  if (given.length > 1) {
+    status.className = 'error';
+    status.textContent = `${given.map((f) => f.name).join(', ')} all look like qrels (four fields a line): give one`;
+    return;
   }
+  if (given.length === 1) qrels = given[0]!;
+  if (rest.length > 0) runs = rest;
   showFiles();
   await evaluate();
 }
@@ -108,30 +232,44 @@ drop.addEventListener('dragleave', () => drop.classList.remove('over'));
 drop.addEventListener('drop', (e) => {
   e.preventDefault();
   drop.classList.remove('over');
-  qrels = null;
-  runs = [];
   void takeFiles([...(e.dataTransfer?.files ?? [])]);
 });
-byId<HTMLInputElement>('qrels-file').addEventListener('change', (e) => {
-  qrels = (e.target as HTMLInputElement).files?.[0] ?? null;
-  showFiles();
-  void evaluate();
-});
-byId<HTMLInputElement>('run-files').addEventListener('change', (e) => {
-  runs = [...((e.target as HTMLInputElement).files ?? [])];
-  showFiles();
-  void evaluate();
-});
+for (const id of ['qrels-file', 'run-files']) {
+  byId<HTMLInputElement>(id).addEventListener('change', (e) => void takeFiles([...((e.target as HTMLInputElement).files ?? [])]));
+}
 byId('evaluate').addEventListener('click', () => void evaluate());
-byId('example').addEventListener('click', async () => {
+for (const id of ['tie-mode', 'level', 'all-queries', 'judged-only', 'max-rank']) byId(id).addEventListener('change', () => void evaluate());
+byId('query-filter').addEventListener('input', filterQueries);
+for (const id of ['ranges', 'per-query']) {
+  const table = byId<HTMLTableElement>(id);
+  table.addEventListener('click', (e) => {
+    const th = (e.target as HTMLElement).closest('th');
+    if (th !== null) sortBy(table, th.cellIndex);
+  });
+  // from the keyboard too: a header takes the focus, Enter or Space sorts by it
+  table.addEventListener('keydown', (e) => {
+    const th = (e.target as HTMLElement).closest('th');
+    if (th === null || (e.key !== 'Enter' && e.key !== ' ')) return;
+    e.preventDefault();
+    sortBy(table, th.cellIndex);
+  });
+}
+
+async function example(): Promise<void> {
   const fetchFile = async (name: string): Promise<File> => new File([await (await fetch(`./examples/${name}`)).arrayBuffer()], name);
   qrels = await fetchFile('qrels.txt');
   runs = [await fetchFile('run.txt')];
-  showFiles();
+  for (const id of ['qrels-file', 'run-files']) byId<HTMLInputElement>(id).value = '';
+  showFiles(' (the bundled example)');
   await evaluate();
-});
+}
+byId('example').addEventListener('click', () => void example());
 
 // the WASM builds sit beside this bundle (see scripts/buildWeb.mjs)
 const info = await ready({ wasmBase: new URL('./', import.meta.url) });
-byId('backend').textContent = `ready: the ${info.selected} backend${info.selected === 'wasm' ? `, ${info.wasmThreads} thread(s)` : ` (${info.errors.wasm?.message ?? ''})`}`;
-if (new URLSearchParams(location.search).has('example')) byId('example').click();
+selected = info.selected;
+byId('backend').textContent =
+  info.selected === 'wasm'
+    ? `ready: WebAssembly on ${info.wasmThreads} thread${info.wasmThreads === 1 ? '' : 's'}${info.wasmThreads === 1 ? ' (one: the page is not cross-origin isolated; npm run serve:web serves it so)' : ''}`
+    : `ready: the TypeScript reference (WebAssembly did not load: ${info.errors.wasm?.message ?? 'unknown'})`;
+if (location.hash === '#example' || new URLSearchParams(location.search).has('example')) await example();

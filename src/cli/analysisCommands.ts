@@ -6,7 +6,7 @@ import { rangePlotsSvg, type RangePoint } from '../analysis/rangePlot.js';
 import { tieStats } from '../runs/tieStats.js';
 import { forEachRunQuery } from '../io/forEachRunQuery.js';
 import type { TieMode } from '../ties/modes.js';
-import { rangeCells, tieStatsCells } from '../format/analysisRows.js';
+import { compareLegend, formatP, rangeCells, tieStatsCells } from '../format/analysisRows.js';
 import { table } from '../format/table.js';
 import { RANGE_MODES, rangeMeans } from '../runs/rangeMeans.js';
 import type { CliIo } from './io.js';
@@ -30,7 +30,7 @@ const write = (io: CliIo, output: string | undefined, text: string, inputs: read
  */
 async function evaluateNumbers(command: string, io: CliIo, qrelsPath: string, runPaths: string[], flags: RunFlags, modes: readonly TieMode[], defaults: string[]): Promise<RunsEvaluation> {
   requireNumbers(flags.measure.length > 0 ? flags.measure : defaults, flags.l, command);
-  const evaluation = await evaluateFlags(qrelsPath, runPaths, flags, modes, defaults, io.stdin, true);
+  const evaluation = await evaluateFlags(qrelsPath, runPaths, flags, modes, defaults, io, true);
   return { ...evaluation, measures: evaluation.measures.filter((m) => m.text === undefined) };
 }
 
@@ -150,19 +150,20 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
         out.push(`${r.measure} over ${r.queries} queries (ties: ${flags.ties})\n`);
         out.push(table([['run', 'mean'], ...r.means.map((m) => [m.run, m.mean.toFixed(4)])]));
         const corrected = r.correction === 'none' ? [] : [`t-test p ${r.correction}`, `randomization p ${r.correction}`];
-        const header = ['a', 'b', 'a-b', 't', 't-test p', 'randomization p', ...corrected, 'wins/ties/losses', `degradation p (b > ${flags.degradation} a)`];
+        const header = ['a', 'b', 'a-b', 't', 't-test p', 'randomization p', ...corrected, 'wins/ties/losses', 'degradation p'];
         const row = (p: (typeof r.pairs)[number]): string[] => [
           p.a,
           p.b,
           p.meanDifference.toFixed(4),
           p.t.toFixed(3),
-          p.p.toPrecision(4),
-          p.randomizationP.toPrecision(4),
-          ...(r.correction === 'none' ? [] : [p.adjustedP.toPrecision(4), p.adjustedRandomizationP.toPrecision(4)]),
+          formatP(p.p),
+          formatP(p.randomizationP),
+          ...(r.correction === 'none' ? [] : [formatP(p.adjustedP), formatP(p.adjustedRandomizationP)]),
           `${p.wins}/${p.ties}/${p.losses}`,
-          p.degradationP.toPrecision(4),
+          formatP(p.degradationP),
         ];
         out.push(table([header, ...r.pairs.map(row)]));
+        out.push(compareLegend(r.correction, flags.degradation, flags.permutations));
         out.push(`discrimination ratio at alpha ${r.alpha}: ${r.pairs.filter((p) => p.p <= r.alpha).length} of ${r.pairs.length} pairs (${r.discriminationRatio.toFixed(3)})\n\n`);
       }
       write(io, flags.output, out.join(''), inputs);
@@ -172,7 +173,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .addOption(outputOption('SVG'))
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { output?: string }) => {
       const { measures, runs } = await evaluateNumbers('plot', io, qrelsPath, runPaths, flags, RANGE_MODES, ['AP']);
-      const panels = measures.map((m) => ({ measure: m.key, points: runs.map((run): RangePoint => ({ run: run.runid || run.run, ...rangeMeans(run, m.key) })) }));
+      const panels = measures.map((m) => ({ measure: m.key, points: runs.map((run): RangePoint => ({ run: run.run, ...rangeMeans(run, m.key) })) }));
       write(io, flags.output, rangePlotsSvg(panels), [qrelsPath, ...runPaths]);
     });
 }

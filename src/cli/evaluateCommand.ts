@@ -50,8 +50,7 @@ export function addEvaluateCommand(program: Command, io: CliIo): void {
       const trec = flags.ties === 'trec';
       // relstring prints per query only: without -q its work would be thrown away
       const noRelstrings = flags.format === 'trec' && flags.q !== true;
-      const { runs, measures } = await evaluateFlags(qrelsPath, runPaths, flags, modes, trec ? ['official'] : DEFAULT_MEASURES, io.stdin, noRelstrings);
-      for (const run of runs) for (const w of run.warnings) io.stderr(`tie-eval: warning: ${w}\n`);
+      const { runs, measures } = await evaluateFlags(qrelsPath, runPaths, flags, modes, trec ? ['official'] : DEFAULT_MEASURES, io, noRelstrings);
       const text =
         flags.format === 'json'
           ? formatJson(runs, measures, modes, flags.ties)

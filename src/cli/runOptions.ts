@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { BackendChoice } from '../backends/backend.js';
+import type { CliIo } from './io.js';
 import { DEFAULT_MEASURES, requestMeasures } from '../measures/expandNames.js';
 import { evaluateRuns, type RunsEvaluation } from '../runs/evaluateRuns.js';
 import type { Source } from '../runs/source.js';
@@ -65,12 +66,12 @@ export function requireNumbers(args: readonly string[], relLevel: number, comman
 }
 
 /** Evaluates the runs of a command line with the library's evaluateRuns, drawing a progress bar for large runs; a path `-` reads standard input. */
-export async function evaluateFlags(qrelsPath: string, runPaths: readonly string[], flags: RunFlags, modes: readonly TieMode[], defaults = DEFAULT_MEASURES, stdin?: AsyncIterable<Uint8Array>, noRelstrings = false): Promise<RunsEvaluation> {
-  const [qrels, ...runs] = sources([qrelsPath, ...runPaths], stdin);
+export async function evaluateFlags(qrelsPath: string, runPaths: readonly string[], flags: RunFlags, modes: readonly TieMode[], defaults: readonly string[], io: CliIo, noRelstrings = false): Promise<RunsEvaluation> {
+  const [qrels, ...runs] = sources([qrelsPath, ...runPaths], io.stdin);
   const progress = await progressOver(runPaths);
   try {
     const bars = runPaths.map((_, i) => progress.forFile(i));
-    return await evaluateRuns(qrels!, runs, {
+    const evaluation = await evaluateRuns(qrels!, runs, {
       measures: flags.measure.length > 0 ? flags.measure : defaults,
       ties: modes,
       relevanceLevel: flags.l,
@@ -83,6 +84,8 @@ export async function evaluateFlags(qrelsPath: string, runPaths: readonly string
       ...(flags.threads === undefined ? {} : { threads: flags.threads }),
       ...(bars.some((b) => b !== undefined) ? { onBytes: (run: number, bytes: number) => bars[run]?.(bytes) } : {}),
     });
+    for (const run of evaluation.runs) for (const w of run.warnings) io.stderr(`tie-eval: warning: ${w}\n`);
+    return evaluation;
   } finally {
     progress.stop();
   }

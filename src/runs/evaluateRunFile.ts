@@ -83,7 +83,7 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   }
   if (notes.misordered > 0) {
     warnings.push(
-      `${runPath}: ${notes.misordered} lines score higher than the line before in their query while their rank is higher too (first at line ${notes.firstMisordered}); the run was probably sorted by scores as text (exponent format); tie-eval orders by score`,
+      `${runPath}: ${notes.misordered} lines score higher than the line before in their query while their rank is higher too (first at line ${notes.firstMisordered}); the file's order and ranks disagree with its scores (as when a run is sorted by its scores as text); tie-eval orders by score, not by line or rank`,
     );
   }
   if (index.size === 0) {
