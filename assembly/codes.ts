@@ -11,29 +11,31 @@ export const KIND_NDCG: i32 = 6;
 export const KIND_IDEAL_DCG: i32 = 7;
 export const KIND_RBP: i32 = 8;
 export const KIND_RBP_RESID: i32 = 9;
-export const KIND_RPREC: i32 = 10;
-export const KIND_BPREF: i32 = 11;
-export const KIND_SUCCESS: i32 = 12;
-export const KIND_ERR: i32 = 13;
-export const KIND_IPREC: i32 = 14;
-export const KIND_IPREC_MEAN: i32 = 15;
-export const KIND_INFAP: i32 = 16;
-export const KIND_BING: i32 = 17;
-export const KIND_G: i32 = 18;
-export const KIND_NDCG_REL: i32 = 19;
-export const KIND_RNDCG: i32 = 20;
-export const KIND_JUDGED: i32 = 21;
-export const KIND_UNJ: i32 = 22;
-export const KIND_NUM_Q: i32 = 23;
-export const KIND_NUM_RET: i32 = 24;
-export const KIND_NUM_REL: i32 = 25;
-export const KIND_NUM_NONREL_RET: i32 = 26;
-export const KIND_SET_P: i32 = 27;
-export const KIND_SET_R: i32 = 28;
-export const KIND_SET_F: i32 = 29;
-export const KIND_SET_AP: i32 = 30;
-export const KIND_UTILITY: i32 = 31;
-export const KIND_COUNT: i32 = 32;
+export const KIND_SDCG: i32 = 10;
+export const KIND_INSQ: i32 = 11;
+export const KIND_RPREC: i32 = 12;
+export const KIND_BPREF: i32 = 13;
+export const KIND_SUCCESS: i32 = 14;
+export const KIND_ERR: i32 = 15;
+export const KIND_IPREC: i32 = 16;
+export const KIND_IPREC_MEAN: i32 = 17;
+export const KIND_INFAP: i32 = 18;
+export const KIND_BING: i32 = 19;
+export const KIND_G: i32 = 20;
+export const KIND_NDCG_REL: i32 = 21;
+export const KIND_RNDCG: i32 = 22;
+export const KIND_JUDGED: i32 = 23;
+export const KIND_UNJ: i32 = 24;
+export const KIND_NUM_Q: i32 = 25;
+export const KIND_NUM_RET: i32 = 26;
+export const KIND_NUM_REL: i32 = 27;
+export const KIND_NUM_NONREL_RET: i32 = 28;
+export const KIND_SET_P: i32 = 29;
+export const KIND_SET_R: i32 = 30;
+export const KIND_SET_F: i32 = 31;
+export const KIND_SET_AP: i32 = 32;
+export const KIND_UTILITY: i32 = 33;
+export const KIND_COUNT: i32 = 34;
 
 // AP's denominators
 export const NORM_R: i32 = 0;
@@ -45,6 +47,7 @@ export const GAIN_LINEAR: i32 = 0;
 export const GAIN_EXP: i32 = 1;
 export const GAIN_TABLE: i32 = 2;
 export const GAIN_POOL: i32 = 3;
+export const GAIN_SCALED: i32 = 4;
 
 // what a gain column sums of the gain
 export const TRANSFORM_VALUE: i32 = 0;
@@ -78,6 +81,7 @@ export const PLAN_FLAG_NEEDS_ORDER: i32 = 2;
 export const G_STATES_MAX: i32 = 65536;
 export const G_COUNTED_SLOTS: i32 = 43;
 export const IPREC_STEPS_MAX: i32 = 1073741824;
+export const CWL_DEPTH: i32 = 1000;
 
 // how deep a measure reads the ranking
 export const DEPTH_CUTOFF: i32 = 0;
@@ -135,4 +139,4 @@ export const ROW_EXTRA_COUNT: i32 = 9;
 export const ROW_SIZE: i32 = 10;
 
 // the query constant each kind takes (a CONSTANT_ code), by kind
-export const KIND_CONSTANT: StaticArray<i32> = [0, 0, 0, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+export const KIND_CONSTANT: StaticArray<i32> = [0, 0, 0, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];

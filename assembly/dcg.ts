@@ -1,3 +1,5 @@
+import { CWL_DEPTH } from './codes';
+import { log2 } from './log2';
 import { getF64, getI32, setF64 } from './memory';
 import * as S from './scratch';
 
@@ -39,4 +41,16 @@ export function dcg(gainCol: i32, cutoff: f64, plain: bool): f64 {
 /** nDCG@k = E[DCG@k] / IDCG@k, 0 when the ideal DCG is 0. */
 export function ndcg(gainCol: i32, cutoff: f64, ideal: f64, plain: bool): f64 {
   return ideal > 0 ? dcg(gainCol, cutoff, plain) / ideal : 0;
+}
+
+/**
+ * cwl_eval's SDCG@k (ir_measures' SDCG): E[DCG@k'] of the scaled gains over the DCG@k' of k' gains
+ * of 1, k' = min(k, CWL_DEPTH) (cwl_eval weighs no position past its 1,000th; positions past the
+ * ranking gain nothing). Linear in the gains: each position of a group takes its mean gain.
+ */
+export function sdcg(gainCol: i32, cutoff: f64, plain: bool): f64 {
+  const k = Math.min(cutoff, <f64>CWL_DEPTH);
+  let ones: f64 = 0;
+  for (let j: f64 = 1; j <= k; j++) ones += 1 / log2(j + 1);
+  return dcg(gainCol, k, plain) / ones;
 }

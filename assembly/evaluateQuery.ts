@@ -1,11 +1,11 @@
-import { AVERAGE, DEPTH_RELEVANT, INPUT, KIND_AP, KIND_BING, KIND_BPREF, KIND_DCG, KIND_ERR, KIND_F1, KIND_G, KIND_IDEAL_DCG, KIND_INFAP, KIND_IPREC, KIND_IPREC_MEAN, KIND_JUDGED, KIND_NDCG, KIND_NDCG_REL, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RNDCG, KIND_RPREC, KIND_RR, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, PLAN_FLAG_JUDGED_ONLY, PLAN_FLAG_NEEDS_ORDER, ROW_CONSTANT, ROW_CUTOFF, ROW_DEPTH, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_FLAG_JUDGED_ONLY, ROW_FLAGS, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, STATUS_OK, STATUS_SCORE_NAN, STATUS_TOO_COSTLY, STATUS_TOO_MANY_STATES, STATUS_VALUE_NOT_FINITE, TREC } from './codes';
+import { AVERAGE, DEPTH_RELEVANT, INPUT, KIND_AP, KIND_BING, KIND_BPREF, KIND_DCG, KIND_ERR, KIND_F1, KIND_G, KIND_IDEAL_DCG, KIND_INFAP, KIND_INSQ, KIND_IPREC, KIND_IPREC_MEAN, KIND_JUDGED, KIND_NDCG, KIND_NDCG_REL, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RNDCG, KIND_RPREC, KIND_RR, KIND_SDCG, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, PLAN_FLAG_JUDGED_ONLY, PLAN_FLAG_NEEDS_ORDER, ROW_CONSTANT, ROW_CUTOFF, ROW_DEPTH, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_FLAG_JUDGED_ONLY, ROW_FLAGS, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, STATUS_OK, STATUS_SCORE_NAN, STATUS_TOO_COSTLY, STATUS_TOO_MANY_STATES, STATUS_VALUE_NOT_FINITE, TREC } from './codes';
 import { averagePrecision } from './averagePrecision';
 import { binG } from './binG';
 import { bpref } from './bpref';
 import { buildGroups } from './buildGroups';
 import { countGroups } from './countGroups';
 import { numNonRelRet, numRet } from './counts';
-import { dcg, ndcg } from './dcg';
+import { dcg, ndcg, sdcg } from './dcg';
 import { err } from './err';
 import { f1 } from './f1';
 import { firstNaN } from './firstNaN';
@@ -20,6 +20,7 @@ import { ndcgRel } from './ndcgRel';
 import { orderQuery, SELECT_ABOVE } from './orderQuery';
 import { judgedSlot, maxRank, planFlags, planMeasures, planReadsAll, planViews, rowField, rowInt } from './plan';
 import { precision } from './precision';
+import { insq } from './insq';
 import { rbp, rbpResid } from './rbp';
 import { recall } from './recall';
 import { reciprocalRank } from './reciprocalRank';
@@ -130,6 +131,12 @@ export function evaluateQuery<L>(
         break;
       case KIND_RBP_RESID:
         value = rbpResid(param, plain);
+        break;
+      case KIND_SDCG:
+        value = sdcg(gain, cutoff, plain);
+        break;
+      case KIND_INSQ:
+        value = insq(gain, param, plain);
         break;
       case KIND_RPREC:
         value = rprec(col, relevant, param);

@@ -12,6 +12,7 @@ import { machine, writeJson } from './report.js';
 import { smallBench } from './small.bench.js';
 import { formsBench } from './forms.bench.js';
 import { largeGroupsBench } from './largeGroups.bench.js';
+import { objectsBench } from './objects.bench.js';
 
 /**
  * `npm run bench [-- --json FILE] [--full] [--time MS] [--only NAME,...] [--data DIR] [--letor-queries N]
@@ -23,7 +24,8 @@ import { largeGroupsBench } from './largeGroups.bench.js';
  * a 4.2 GB file in --data and 4 GB of memory; --letor-queries N takes its first N queries), and,
  * only when named, scale (a 10^8-line run, 4 GB in --data) and measures (the cost of each measure
  * of all_trec, average against input mode) and large (one tie group of 100,000 documents, every
- * measure average against input), forms (the shapes a batch's judgements come in).
+ * measure average against input), forms (the shapes a batch's judgements come in), objects
+ * (evaluateRun on objects and Maps against the TREC files of the same data).
  * `--against REF` times the same suites on a build of REF too (see against.ts): both builds'
  * medians and the per-round ratios, `--rounds` (default 5) alternating processes of each.
  */
@@ -69,4 +71,5 @@ if (only?.includes('scale')) await scaleBench(values.data);
 if (only?.includes('measures')) await measuresBench();
 if (only?.includes('large')) await largeGroupsBench();
 if (wanted('forms')) await formsBench(time);
+if (wanted('objects')) await objectsBench(values.data, time);
 if (values.json !== undefined) writeJson(values.json);

@@ -87,7 +87,10 @@ inline std::string checkPlan(const Napi::Value& v) {
   for (int i = 0; i < plan.poolSize(); i++) if (!std::isfinite(plan.pool(i))) return "plan: pool values must be finite";
   for (int c = 0; c < gains; c++) {
     const double table = plan.gainField(c, GAIN_FIELD_TABLE);
-    if (!inRange(plan.gainField(c, GAIN_FIELD_TYPE), 0, GAIN_POOL) || !inRange(plan.gainField(c, GAIN_FIELD_TRANSFORM), 0, TRANSFORM_INDICATOR) || !(plan.gainRel(c) >= 1) ||
+    // a scaled column's pool pair is its [lo, hi], 0 <= lo < hi (its gains divide by hi - lo)
+    const bool scaledOk = plan.gainField(c, GAIN_FIELD_TYPE) != GAIN_SCALED ||
+                          (plan.gainField(c, GAIN_FIELD_TABLE_PAIRS) == 1 && table + 1 < pool && plan.pool(static_cast<int>(table)) >= 0 && plan.pool(static_cast<int>(table) + 1) > plan.pool(static_cast<int>(table)));
+    if (!scaledOk || !inRange(plan.gainField(c, GAIN_FIELD_TYPE), 0, GAIN_SCALED) || !inRange(plan.gainField(c, GAIN_FIELD_TRANSFORM), 0, TRANSFORM_INDICATOR) || !(plan.gainRel(c) >= 1) ||
         !inRange(table, 0, pool) || !inRange(plan.gainField(c, GAIN_FIELD_TABLE_PAIRS), 0, (pool - table) / 2)) {
       return "plan: malformed gain column " + std::to_string(c);
     }

@@ -28,7 +28,7 @@ describe('the measure box', () => {
   });
 });
 
-/** Twelve queries, graded labels; two runs with ties. */
+/** Twelve queries, graded labels; two runs with ties, one with unjudged documents. */
 function data(): { qrels: string; a: string; b: string } {
   let qrels = '';
   let a = '';
@@ -39,6 +39,8 @@ function data(): { qrels: string; a: string; b: string } {
       a += `q${q} Q0 d${d} ${d + 1} ${Math.floor((8 - d) / 3)} a\n`;
       b += `q${q} Q0 d${(d + q) % 8} ${d + 1} ${8 - d} b\n`;
     }
+    // a document the judgements lack, tied with the last ones (for -J)
+    a += `q${q} Q0 u${q} 9 0 a\n`;
   }
   // a qrels query the runs lack, for -c
   qrels += 'q13 0 d0 1\n';
@@ -66,7 +68,7 @@ unless(chromium === undefined ? NO_CHROMIUM : undefined).describe('the web page 
   const command = async (...args: string[]): Promise<string> => (await cli(...args, ...measures, ...paths)).stdout.replaceAll(`${dir}/`, '');
   const csv = await command('--format', 'csv');
   const json = await command('--format', 'json');
-  const optionsCsv = await command('--format', 'csv', '--ties', 'trec', '-l', '2', '-c');
+  const optionsCsv = await command('--format', 'csv', '--ties', 'trec', '-l', '2', '-c', '-J', '-M', '5');
   const withoutBackend = (text: string): string => text.replace(/"backend": "[a-z]+"/g, '"backend": _');
   const ties = (await cli('ties', ...paths.slice(1))).stdout.replaceAll(`${dir}/`, '');
   const ranges = await command('range');
@@ -103,7 +105,7 @@ unless(chromium === undefined ? NO_CHROMIUM : undefined).describe('the web page 
     expect(withoutBackend(r.json)).toBe(withoutBackend(json));
     expect(XMLValidator.validate(r.svg)).toBe(true);
     expect(r.svg).toMatch(/data-run="a\.run\.gz"/);
-    // options: trec's order, -l 2, -c
+    // options: trec's order, -l 2, -c, -J, -M 5
     expect(r.optionsError).toBeNull();
     expect(r.optionsCsv).toBe(optionsCsv);
     expect(r.perQueryCaption).toBe('ties: trec');

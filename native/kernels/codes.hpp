@@ -15,29 +15,31 @@ enum Kind {
   KIND_IDEAL_DCG = 7,
   KIND_RBP = 8,
   KIND_RBP_RESID = 9,
-  KIND_RPREC = 10,
-  KIND_BPREF = 11,
-  KIND_SUCCESS = 12,
-  KIND_ERR = 13,
-  KIND_IPREC = 14,
-  KIND_IPREC_MEAN = 15,
-  KIND_INFAP = 16,
-  KIND_BING = 17,
-  KIND_G = 18,
-  KIND_NDCG_REL = 19,
-  KIND_RNDCG = 20,
-  KIND_JUDGED = 21,
-  KIND_UNJ = 22,
-  KIND_NUM_Q = 23,
-  KIND_NUM_RET = 24,
-  KIND_NUM_REL = 25,
-  KIND_NUM_NONREL_RET = 26,
-  KIND_SET_P = 27,
-  KIND_SET_R = 28,
-  KIND_SET_F = 29,
-  KIND_SET_AP = 30,
-  KIND_UTILITY = 31,
-  KIND_COUNT = 32,
+  KIND_SDCG = 10,
+  KIND_INSQ = 11,
+  KIND_RPREC = 12,
+  KIND_BPREF = 13,
+  KIND_SUCCESS = 14,
+  KIND_ERR = 15,
+  KIND_IPREC = 16,
+  KIND_IPREC_MEAN = 17,
+  KIND_INFAP = 18,
+  KIND_BING = 19,
+  KIND_G = 20,
+  KIND_NDCG_REL = 21,
+  KIND_RNDCG = 22,
+  KIND_JUDGED = 23,
+  KIND_UNJ = 24,
+  KIND_NUM_Q = 25,
+  KIND_NUM_RET = 26,
+  KIND_NUM_REL = 27,
+  KIND_NUM_NONREL_RET = 28,
+  KIND_SET_P = 29,
+  KIND_SET_R = 30,
+  KIND_SET_F = 31,
+  KIND_SET_AP = 32,
+  KIND_UTILITY = 33,
+  KIND_COUNT = 34,
 };
 
 // AP's denominators
@@ -53,6 +55,7 @@ enum GainType {
   GAIN_EXP = 1,
   GAIN_TABLE = 2,
   GAIN_POOL = 3,
+  GAIN_SCALED = 4,
 };
 
 // what a gain column sums of the gain
@@ -98,6 +101,7 @@ enum PlanFlagBit {
   G_STATES_MAX = 65536,
   G_COUNTED_SLOTS = 43,
   IPREC_STEPS_MAX = 1073741824,
+  CWL_DEPTH = 1000,
 };
 
 // how deep a measure reads the ranking
@@ -198,6 +202,8 @@ constexpr MeasureRule MEASURE_RULES[KIND_COUNT] = {
     {1, 1, 1, 1, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // ideal_dcg
     {1, 2, 2, 1, 0, true, 0.0, 1.0, false, true, false, 1, 0, 0, false},  // RBP
     {0, 0, 0, 0, 0, true, 0.0, 1.0, false, true, false, 1, 0, 0, false},  // rbp_resid
+    {2, 1, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // SDCG
+    {0, 1, 0, 0, 0, true, 0.0, 1000000000.0, false, true, false, 1, 0, 0, false},  // INSQ
     {0, 0, 0, 0, 1, true, 0.0, 1000000000.0, false, true, false, 1, 0, 0, false},  // Rprec
     {0, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // bpref
     {1, 0, 0, 0, 0, false, 0.0, 0.0, false, false, false, 1, 0, 0, false},  // Success

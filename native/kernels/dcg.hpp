@@ -1,6 +1,8 @@
 #pragma once
 #include "inlineKernel.hpp"
 #include <algorithm>
+#include "codes.hpp"
+#include "log2.hpp"
 #include "runningSum.hpp"
 #include "scratch.hpp"
 
@@ -44,6 +46,18 @@ TIE_EVAL_INLINE double dcg(Scratch& s, int gainCol, double cutoff, bool plain) {
 /** nDCG@k = E[DCG@k] / IDCG@k, 0 when the ideal DCG is 0. */
 TIE_EVAL_INLINE double ndcg(Scratch& s, int gainCol, double cutoff, double ideal, bool plain) {
   return ideal > 0 ? dcg(s, gainCol, cutoff, plain) / ideal : 0;
+}
+
+/**
+ * cwl_eval's SDCG@k (ir_measures' SDCG): E[DCG@k'] of the scaled gains over the DCG@k' of k' gains
+ * of 1, k' = min(k, CWL_DEPTH) (cwl_eval weighs no position past its 1,000th; positions past the
+ * ranking gain nothing). Linear in the gains: each position of a group takes its mean gain.
+ */
+TIE_EVAL_INLINE double sdcg(Scratch& s, int gainCol, double cutoff, bool plain) {
+  const double k = std::min(cutoff, static_cast<double>(CWL_DEPTH));
+  double ones = 0;
+  for (double j = 1; j <= k; j++) ones += 1 / log2(j + 1);
+  return dcg(s, gainCol, k, plain) / ones;
 }
 
 }  // namespace tie_eval

@@ -15,6 +15,7 @@
 #include "firstNaN.hpp"
 #include "g.hpp"
 #include "infAP.hpp"
+#include "insq.hpp"
 #include "iprec.hpp"
 #include "iprecMean.hpp"
 #include "judged.hpp"
@@ -125,6 +126,12 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
         break;
       case KIND_RBP_RESID:
         value = rbpResid(s, param, plain);
+        break;
+      case KIND_SDCG:
+        value = sdcg(s, gain, cutoff, plain);
+        break;
+      case KIND_INSQ:
+        value = insq(s, gain, param, plain);
         break;
       case KIND_RPREC:
         value = rprec(s, col, relevant, param);

@@ -30,8 +30,13 @@ const RECALLS = [0, 0.3, 0.5, 1];
 /** A measure's names for selfCheck: at each cut-off it allows (and none where it may have none), and each parameter's examples at one cut-off. */
 function selfCheckNames(m: MeasureEntry): string[] {
   const cuts = m.cutoff === 'none' ? [''] : m.cutoff === 'recall' ? RECALLS.map((r) => `@${r}`) : [...CUTOFFS.map((k) => `@${k}`), ...(m.cutoff === 'optional' ? [''] : [])];
-  const variants = m.params.flatMap((p) => p.examples.map((x) => `(${p.name}=${x})${cuts[2] ?? cuts[0]}`));
-  return [...cuts, ...variants].map((tail) => `${m.name}${tail}`);
+  // the parameters every name must give (SDCG's max_rel), unless a variant sets them itself
+  const given = (set?: string): string => {
+    const params = [...(m.required ?? []).filter(([p]) => p !== set?.split('=')[0]).map(([p, x]) => `${p}=${x}`), ...(set === undefined ? [] : [set])];
+    return params.length > 0 ? `(${params.join(',')})` : '';
+  };
+  const variants = m.params.flatMap((p) => p.examples.map((x) => `${given(`${p.name}=${x}`)}${cuts[2] ?? cuts[0]}`));
+  return [...cuts.map((cut) => `${given()}${cut}`), ...variants].map((tail) => `${m.name}${tail}`);
 }
 
 /**

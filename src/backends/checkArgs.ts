@@ -46,7 +46,9 @@ export function checkPlan(plan: Plan): void {
   for (let c = 0; c < gains; c++) {
     const table = plan.gainTable[c]!;
     const pairs = plan.gainTablePairs[c]!;
-    if (!inRange(plan.gainType[c]!, 0, Gain.POOL) || !inRange(plan.gainTransform[c]!, 0, GainTransform.INDICATOR) || !(plan.gainRel[c]! >= 1) || !inRange(table, 0, plan.pool.length) || !inRange(pairs, 0, (plan.pool.length - table) / 2)) malformed(`gain column ${c}`);
+    // a scaled column's pool pair is its [lo, hi], 0 <= lo < hi (its gains divide by hi - lo)
+    const scaledOk = plan.gainType[c] !== Gain.SCALED || (pairs === 1 && plan.pool[table]! >= 0 && plan.pool[table + 1]! > plan.pool[table]!);
+    if (!scaledOk || !inRange(plan.gainType[c]!, 0, Gain.SCALED) || !inRange(plan.gainTransform[c]!, 0, GainTransform.INDICATOR) || !(plan.gainRel[c]! >= 1) || !inRange(table, 0, plan.pool.length) || !inRange(pairs, 0, (plan.pool.length - table) / 2)) malformed(`gain column ${c}`);
   }
   for (let row = 0; row < plan.measures.length; row++) {
     const field = (f: number): number => plan.rows[row * ROW_SIZE + f]!;

@@ -12,9 +12,11 @@ export type ApNorm = (typeof ApNorm)[keyof typeof ApNorm];
  * A gain column's function of the label: `linear` l, `exp` 2^l - 1 (both 0 below the column's
  * relevance level); `table`: the gain its table gives the label (the plan's pool holds label,
  * gain pairs), else linear; `pool`: 1 for a document the judgements hold but left unjudged
- * (label <= -2), else 0.
+ * (label <= -2), else 0; `scaled` (cwl_eval's, through ir_measures): the label clipped to
+ * [lo, hi] (the pool's two numbers, 0 <= lo < hi; an unjudged document's as 0), less lo, over
+ * hi - lo.
  */
-export const Gain = { LINEAR: 0, EXP: 1, TABLE: 2, POOL: 3 } as const;
+export const Gain = { LINEAR: 0, EXP: 1, TABLE: 2, POOL: 3, SCALED: 4 } as const;
 export type Gain = (typeof Gain)[keyof typeof Gain];
 
 /**
@@ -64,6 +66,12 @@ export const G_STATES_MAX = 1 << 16;
  * half a second native: a tie group of about 500 documents, half of them relevant.
  */
 export const IPREC_STEPS_MAX = 2 ** 30;
+
+/**
+ * The documents cwl_eval reads of a ranking (its max_n, which ir_measures keeps): its measures
+ * (SDCG, INSQ) weigh the first 1,000 positions, an empty position gaining nothing.
+ */
+export const CWL_DEPTH = 1000;
 
 /** G counts the chances of a tie group of at most this many documents (every binomial it needs is in the free-orders table), and carries them slot to slot in a larger one. */
 export const G_COUNTED_SLOTS = 43;

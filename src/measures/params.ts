@@ -133,11 +133,19 @@ export const UTILITY = {
   d: number('d', 'number', 0, { lo: -1e300, hi: 1e300, integer: false }, ['1']),
 } as const;
 
+/** cwl_eval's gains (SDCG, INSQ): labels clipped to [min_rel, max_rel], scaled to [0, 1]. */
+export const MIN_REL = number('min_rel', 'integer >= 0', 0, { lo: 0, hi: 1e15, integer: true }, ['1']);
+/** The label that gains 1 in cwl_eval's gains; ir_measures requires it (the measure's `required`). */
+export const MAX_REL = number('max_rel', 'integer > min_rel', 0, { lo: 0, hi: 1e15, integer: true }, ['2']);
+
+/** INSQ's T, the total gain the user wants. */
+export const TOTAL = number('T', 'number > 0', 1, { lo: 0, hi: 1e9, integer: false }, ['2.5']);
+
 /** utility's collection size N, for the non-relevant documents not retrieved (trec_eval's -N). */
 export const DOCS = number('docs', 'integer >= 0', 0, { lo: 0, hi: 9007199254740991, integer: true }, ['1000']);
 
 /** Every scalar parameter by name: a measure spec holds each of them, defaults where not given. */
-export const PARAMS = { rel: REL, gain: GAIN, norm: NORM, p: PERSISTENCE, judged_only: JUDGED_ONLY, relative: RELATIVE, mult: MULT, beta: BETA, max: MAX_GRADE, ...UTILITY, docs: DOCS } as const;
+export const PARAMS = { rel: REL, gain: GAIN, norm: NORM, p: PERSISTENCE, judged_only: JUDGED_ONLY, relative: RELATIVE, mult: MULT, beta: BETA, max: MAX_GRADE, ...UTILITY, docs: DOCS, min_rel: MIN_REL, max_rel: MAX_REL, T: TOTAL } as const;
 export type ParamName = keyof typeof PARAMS;
 
 /** A list `{x,y,...}` of numbers accepted by `ok`. */

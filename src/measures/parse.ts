@@ -125,5 +125,10 @@ export function parseMeasure(name: string): MeasureSpec {
       values[(param.field ?? param.name) as ParamName] = param.parse(value) ?? bad();
     }
   }
+  for (const [param, example] of info.required ?? []) {
+    if (!seen.has(param)) throw new MeasureNameError(name, `${info.name} needs ${param}, e.g. ${info.name}(${param}=${example})${info.cutoff === 'required' ? '@10' : ''}`);
+  }
+  const invalid = info.check?.(values);
+  if (invalid !== undefined) throw new MeasureNameError(name, invalid);
   return { name, measure: info, kind: MEASURES.indexOf(info as (typeof MEASURES)[number]), cutoff, list, geometric: false, ...values };
 }

@@ -122,6 +122,8 @@ function gainColumnOf(m: MeasureSpec): readonly [number, number, readonly number
       return [m.gain, 1, m.gain === Gain.TABLE ? m.list : []];
     case 'pool':
       return [Gain.POOL, 1, []];
+    case 'scaled':
+      return [Gain.SCALED, 1, [m.min_rel, m.max_rel]];
     case 'graded':
       // RBP: the labels unless rel is given without gain=label (then binary)
       return m.rel === 0 || m.gain === RbpGain.LABEL ? [Gain.LINEAR, Math.max(1, m.rel), []] : undefined;

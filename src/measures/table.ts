@@ -20,10 +20,13 @@ import {
   MAX_GRADE,
   MULT,
   NORM,
+  MAX_REL,
+  MIN_REL,
   PERSISTENCE,
   RBP_GAIN,
   REL,
   RELATIVE,
+  TOTAL,
   UTILITY,
   withDefault,
   type ListParamEntry,
@@ -92,7 +95,7 @@ export interface MeasureEntry {
    * `rel`, which sets only R's level (`labels`), of pooled-but-unjudged documents (`pool`), or
    * of the labels when `rel` is not given (`graded`)
    */
-  readonly gainColumn?: 'spec' | 'labels' | 'pool' | 'graded';
+  readonly gainColumn?: 'spec' | 'labels' | 'pool' | 'graded' | 'scaled';
   /** consecutive gain columns it reads from its own: 3 for the gain, its positive part and its indicator (ndcg_rel) */
   readonly gainSpan?: number;
   /** it reads its groups' documents, so every query is ordered (G) */
@@ -112,6 +115,10 @@ export interface MeasureEntry {
   readonly trec: readonly TrecSpelling[];
   /** its ranx names */
   readonly ranx: readonly RanxSpelling[];
+  /** parameters a name must give (ir_measures' required ones), each with a value for the names tie-eval makes up (selfCheck) */
+  readonly required?: readonly (readonly [string, string])[];
+  /** why the parameters a name gives are not valid together, or undefined */
+  readonly check?: (values: { readonly min_rel: number; readonly max_rel: number }) => string | undefined;
   /** one line of help */
   readonly help: string;
 }
@@ -134,6 +141,10 @@ function trecPersistence(values: string): string | undefined {
   const p = pairs.findLast(([name]) => name === 'p');
   return p === undefined ? 'p=0.9' : `p=${p[1]}`;
 }
+
+/** cwl_eval's gains need max_rel above min_rel. */
+const cwlGains = (values: { readonly min_rel: number; readonly max_rel: number }): string | undefined =>
+  values.max_rel > values.min_rel ? undefined : `max_rel (${values.max_rel}) must be above min_rel (${values.min_rel}): the label that gains 1`;
 
 const measure = (entry: Partial<MeasureEntry> & Pick<MeasureEntry, 'name' | 'kernel' | 'cutoff' | 'help'>): MeasureEntry => ({
   aliases: [],
@@ -251,6 +262,29 @@ export const MEASURES = [
     trecLevel: false,
     trec: [{ name: 'rbp_resid', form: 'pairs', params: trecPersistence }],
     help: "RBP's residual: the weight of the unjudged documents and of the ranks past the ranking",
+  }),
+  measure({
+    name: 'SDCG',
+    kernel: 'SDCG',
+    cutoff: 'required',
+    params: [MIN_REL, MAX_REL],
+    gainColumn: 'scaled',
+    trecLevel: false,
+    required: [['max_rel', '3']],
+    check: cwlGains,
+    help: "cwl_eval's scaled DCG: DCG@k of the gains (label clipped to [min_rel, max_rel], scaled to [0, 1]) over the DCG@k of k gains of 1",
+  }),
+  measure({
+    name: 'INSQ',
+    kernel: 'INSQ',
+    cutoff: 'none',
+    params: [TOTAL, MIN_REL, MAX_REL],
+    param: TOTAL,
+    gainColumn: 'scaled',
+    trecLevel: false,
+    required: [['max_rel', '3']],
+    check: cwlGains,
+    help: "cwl_eval's INSQ: the gains (as SDCG's) weighed by 1/(j + 2T - 1)^2 over the first 1,000 ranks, normalised",
   }),
   measure({
     name: 'Rprec',

@@ -1,3 +1,5 @@
+import { CWL_DEPTH } from '../measures/codes.js';
+import { log2 } from './log2.js';
 import type { Scratch } from './scratch.js';
 
 /**
@@ -38,4 +40,16 @@ export function dcg(s: Scratch, gainCol: number, cutoff: number, plain: boolean)
 /** nDCG@k = E[DCG@k] / IDCG@k, 0 when the ideal DCG is 0. */
 export function ndcg(s: Scratch, gainCol: number, cutoff: number, ideal: number, plain: boolean): number {
   return ideal > 0 ? dcg(s, gainCol, cutoff, plain) / ideal : 0;
+}
+
+/**
+ * cwl_eval's SDCG@k (ir_measures' SDCG): E[DCG@k'] of the scaled gains over the DCG@k' of k' gains
+ * of 1, k' = min(k, CWL_DEPTH) (cwl_eval weighs no position past its 1,000th; positions past the
+ * ranking gain nothing). Linear in the gains: each position of a group takes its mean gain.
+ */
+export function sdcg(s: Scratch, gainCol: number, cutoff: number, plain: boolean): number {
+  const k = Math.min(cutoff, CWL_DEPTH);
+  let ones = 0;
+  for (let j = 1; j <= k; j++) ones += 1 / log2(j + 1);
+  return dcg(s, gainCol, k, plain) / ones;
 }

@@ -18,11 +18,12 @@ import { averagePrecision } from './averagePrecision.js';
 import { bpref } from './bpref.js';
 import { buildGroups } from './buildGroups.js';
 import { countGroups } from './countGroups.js';
-import { dcg, ndcg } from './dcg.js';
+import { dcg, ndcg, sdcg } from './dcg.js';
 import { f1 } from './f1.js';
 import { firstNaN } from './firstNaN.js';
 import { orderQuery, SELECT_ABOVE } from './orderQuery.js';
 import { precision } from './precision.js';
+import { insq } from './insq.js';
 import { rbp, rbpResid } from './rbp.js';
 import { recall } from './recall.js';
 import { reciprocalRank } from './reciprocalRank.js';
@@ -139,6 +140,12 @@ export function evaluateQuery(
         break;
       case Kind.RBP_RESID:
         value = rbpResid(s, param, plain);
+        break;
+      case Kind.SDCG:
+        value = sdcg(s, gain, cutoff, plain);
+        break;
+      case Kind.INSQ:
+        value = insq(s, gain, param, plain);
         break;
       case Kind.RPREC:
         value = rprec(s, col, relevant, param);

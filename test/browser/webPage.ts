@@ -49,9 +49,11 @@ async function main(): Promise<Record<string, unknown>> {
   report.csv = await download('download-csv');
   report.json = await download('download-json');
   report.svg = await download('download-svg');
-  // the options: trec's order, relevance level 2, -c; downloads follow them
+  // the options: trec's order, relevance level 2, -c, -J, -M 5; downloads follow them
   $<HTMLSelectElement>('tie-mode').value = 'trec';
   $<HTMLInputElement>('level').value = '2';
+  $<HTMLInputElement>('judged-only').checked = true;
+  $<HTMLInputElement>('max-rank').value = '5';
   $<HTMLInputElement>('all-queries').checked = true;
   let done = rendered();
   $('all-queries').dispatchEvent(new Event('change'));
