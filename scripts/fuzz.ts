@@ -1,9 +1,11 @@
-// `npm run fuzz [-- --calls N] [--seed S] [--jobs J] [--batch B]`: the standing fuzz campaign.
+// `npm run fuzz [-- --calls N] [--seed S] [--jobs J] [--batch B] [--paths]`: the standing fuzz campaign.
 // Child processes run the seeded cases of test/fuzz/ (API calls on every backend, TREC files
 // through both readers, LETOR and JSON files) a batch of seeds at a time; the driver counts the
 // calls, and reports each finding: backends that disagree (values to the bit, or error class and
 // message), an unexpected error, a child that crashed (a signal or an exit code) or hung (no
 // answer within the timeout). A batch that crashes or hangs is split until the seed is found.
+// `--paths`: the every-path campaign instead (test/fuzz/pathCase.ts): each seed's queries through
+// every path that can express them, against evaluateBatch to the bit; `calls` counts queries.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -15,6 +17,7 @@ const { values } = parseArgs({
     jobs: { type: 'string', default: String(availableParallelism()) },
     batch: { type: 'string', default: '2000' },
     timeout: { type: 'string', default: '120' },
+    paths: { type: 'boolean', default: false },
   },
 });
 const wanted = Number(values.calls);
@@ -23,7 +26,13 @@ const batch = Number(values.batch);
 const timeoutMs = Number(values.timeout) * 1000;
 
 /** The child's program: run a seed range, print one JSON line. */
-const CHILD = `
+const CHILD = values.paths
+  ? `
+import { pathRange } from './test/fuzz/pathCase.ts';
+const [from, to] = process.argv.slice(-2).map(Number);
+const r = await pathRange(from, to);
+process.stdout.write(JSON.stringify(r) + '\\n');`
+  : `
 import { fuzzRange } from './test/fuzz/fuzzRange.ts';
 const [from, to] = process.argv.slice(-2).map(Number);
 const r = await fuzzRange(from, to);
