@@ -1,3 +1,4 @@
+import { hypergeometric } from './hypergeometric';
 import { getF64, getI32, setF64 } from './memory';
 import * as S from './scratch';
 
@@ -8,12 +9,19 @@ const TAIL: f64 = Math.pow(2, -60);
 
 /**
  * Group g's stop_x and F_x (see err) for x <= read, in S.work and S.work2: the documents with
- * R = 0 first, then each relevant one by label (the recurrences read x and x - 1 only, so slots
- * past `read` are not needed for those up to it).
+ * R = 0 first, then the c documents of each label at once. Adding c alike documents (stop
+ * chance R, pass chance w) to a random order of N puts them in a random c-subset of the N + c
+ * slots: with j of them among the first y (hypergeometric), F'_y = sum_j P(j) w^j F_(y-j), and
+ * the reader stops at slot x either on one of them (the old documents above it passed: F_(x-1-j))
+ * or on the old document there (stop_(x-j)):
+ *   stop'_x = sum_j P(j among the first x - 1) w^j ((c - j) R F_(x-1-j) + (N - x + 1 + j) stop_(x-j)) / (N + c - x + 1).
+ * Every term is positive (no cancellation); slots are updated from the last down, as each reads
+ * only slots at or above none of those written. O(read min(c, read)) per label, whatever c.
  */
 function stopChances(g: i32, col: i32, max: f64, top: f64, size: f64, read: i32): void {
   const stop = S.work;
   const pass = S.work2;
+  const pmf = S.pmf;
   let inserted = size - getF64(S.groupRel, g * S.levels + col);
   for (let y = 0; y <= read; y++) {
     setF64(stop, y, 0);
@@ -21,16 +29,37 @@ function stopChances(g: i32, col: i32, max: f64, top: f64, size: f64, read: i32)
   }
   for (let l = 1; <f64>l <= max; l++) {
     const count = getF64(S.groupRel, g * S.levels + col + l - 1) - (<f64>l < max ? getF64(S.groupRel, g * S.levels + col + l) : 0);
+    if (count == 0) continue;
     const r = (Math.pow(2, <f64>l) - 1) / top;
     const w = 1 - r;
-    for (let c: f64 = 0; c < count; c++) {
-      const n1 = inserted + 1;
-      for (let x = <i32>Math.min(<f64>read, n1); x >= 1; x--) {
-        setF64(stop, x, (r * getF64(pass, x - 1) + <f64>(x - 1) * w * getF64(stop, x - 1) + (n1 - <f64>x) * getF64(stop, x)) / n1);
-        setF64(pass, x, ((n1 - <f64>x) * getF64(pass, x) + <f64>x * w * getF64(pass, x - 1)) / n1);
+    const total = inserted + count;
+    for (let x = <i32>Math.min(<f64>read, total); x >= 1; x--) {
+      // the new documents among the first x - 1 slots: slot x holds a new one or the old one there
+      let lo = Math.max(0, <f64>(x - 1) - inserted);
+      let hi = Math.min(<f64>(x - 1), count);
+      hypergeometric(total, count, <f64>(x - 1), lo, hi, pmf);
+      let weight: f64 = 1;
+      for (let j: f64 = 0; j < lo; j++) weight *= w;
+      let stopped: f64 = 0;
+      for (let j = lo; j <= hi; j++) {
+        stopped += getF64(pmf, <i32>(j - lo)) * weight * ((count - j) * r * getF64(pass, x - 1 - <i32>j) + (inserted - <f64>x + 1 + j) * getF64(stop, x - <i32>j));
+        weight *= w;
       }
-      inserted = n1;
+      // the new documents among the first x slots
+      lo = Math.max(0, <f64>x - inserted);
+      hi = Math.min(<f64>x, count);
+      hypergeometric(total, count, <f64>x, lo, hi, pmf);
+      weight = 1;
+      for (let j: f64 = 0; j < lo; j++) weight *= w;
+      let passed: f64 = 0;
+      for (let j = lo; j <= hi; j++) {
+        passed += getF64(pmf, <i32>(j - lo)) * weight * getF64(pass, x - <i32>j);
+        weight *= w;
+      }
+      setF64(stop, x, stopped / (total - <f64>x + 1));
+      setF64(pass, x, passed);
     }
+    inserted = total;
   }
 }
 

@@ -2,6 +2,7 @@
 #include "inlineKernel.hpp"
 #include <algorithm>
 #include <cmath>
+#include "hypergeometric.hpp"
 #include "scratch.hpp"
 
 namespace tie_eval {
@@ -13,12 +14,19 @@ constexpr double TAIL = 0x1p-60;
 
 /**
  * Group g's stop_x and F_x (see err) for x <= read, in s.work and s.work2: the documents with
- * R = 0 first, then each relevant one by label (the recurrences read x and x - 1 only, so slots
- * past `read` are not needed for those up to it).
+ * R = 0 first, then the c documents of each label at once. Adding c alike documents (stop
+ * chance R, pass chance w) to a random order of N puts them in a random c-subset of the N + c
+ * slots: with j of them among the first y (hypergeometric), F'_y = sum_j P(j) w^j F_(y-j), and
+ * the reader stops at slot x either on one of them (the old documents above it passed: F_(x-1-j))
+ * or on the old document there (stop_(x-j)):
+ *   stop'_x = sum_j P(j among the first x - 1) w^j ((c - j) R F_(x-1-j) + (N - x + 1 + j) stop_(x-j)) / (N + c - x + 1).
+ * Every term is positive (no cancellation); slots are updated from the last down, as each reads
+ * only slots at or above none of those written. O(read min(c, read)) per label, whatever c.
  */
 inline void stopChances(Scratch& s, int g, int col, double max, double top, double size, int read) {
   double* stop = s.work.data();
   double* pass = s.work2.data();
+  double* pmf = s.pmf.data();
   double inserted = size - s.groupRel[g * s.levels + col];
   for (int y = 0; y <= read; y++) {
     stop[y] = 0;
@@ -26,16 +34,37 @@ inline void stopChances(Scratch& s, int g, int col, double max, double top, doub
   }
   for (int l = 1; l <= max; l++) {
     const double count = s.groupRel[g * s.levels + col + l - 1] - (l < max ? s.groupRel[g * s.levels + col + l] : 0);
+    if (count == 0) continue;
     const double r = (std::pow(2.0, l) - 1) / top;
     const double w = 1 - r;
-    for (double c = 0; c < count; c++) {
-      const double n1 = inserted + 1;
-      for (int x = static_cast<int>(std::min<double>(read, n1)); x >= 1; x--) {
-        stop[x] = (r * pass[x - 1] + (x - 1) * w * stop[x - 1] + (n1 - x) * stop[x]) / n1;
-        pass[x] = ((n1 - x) * pass[x] + x * w * pass[x - 1]) / n1;
+    const double total = inserted + count;
+    for (int x = static_cast<int>(std::min<double>(read, total)); x >= 1; x--) {
+      // the new documents among the first x - 1 slots: slot x holds a new one or the old one there
+      double lo = std::max(0.0, (x - 1) - inserted);
+      double hi = std::min<double>(x - 1, count);
+      hypergeometric(total, count, x - 1, lo, hi, pmf);
+      double weight = 1;
+      for (double j = 0; j < lo; j++) weight *= w;
+      double stopped = 0;
+      for (double j = lo; j <= hi; j++) {
+        stopped += pmf[static_cast<int>(j - lo)] * weight * ((count - j) * r * pass[x - 1 - static_cast<int>(j)] + (inserted - x + 1 + j) * stop[x - static_cast<int>(j)]);
+        weight *= w;
       }
-      inserted = n1;
+      // the new documents among the first x slots
+      lo = std::max(0.0, x - inserted);
+      hi = std::min<double>(x, count);
+      hypergeometric(total, count, x, lo, hi, pmf);
+      weight = 1;
+      for (double j = 0; j < lo; j++) weight *= w;
+      double passed = 0;
+      for (double j = lo; j <= hi; j++) {
+        passed += pmf[static_cast<int>(j - lo)] * weight * pass[x - static_cast<int>(j)];
+        weight *= w;
+      }
+      stop[x] = stopped / (total - x + 1);
+      pass[x] = passed;
     }
+    inserted = total;
   }
 }
 

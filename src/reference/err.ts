@@ -1,3 +1,4 @@
+import { hypergeometric } from './hypergeometric.js';
 import type { Scratch } from './scratch.js';
 
 /** The slots a large group is first read for (see err). */
@@ -7,12 +8,19 @@ const TAIL = 2 ** -60;
 
 /**
  * Group g's stop_x and F_x (see err) for x <= read, in s.work and s.work2: the documents with
- * R = 0 first, then each relevant one by label (the recurrences read x and x - 1 only, so slots
- * past `read` are not needed for those up to it).
+ * R = 0 first, then the c documents of each label at once. Adding c alike documents (stop
+ * chance R, pass chance w) to a random order of N puts them in a random c-subset of the N + c
+ * slots: with j of them among the first y (hypergeometric), F'_y = sum_j P(j) w^j F_(y-j), and
+ * the reader stops at slot x either on one of them (the old documents above it passed: F_(x-1-j))
+ * or on the old document there (stop_(x-j)):
+ *   stop'_x = sum_j P(j among the first x - 1) w^j ((c - j) R F_(x-1-j) + (N - x + 1 + j) stop_(x-j)) / (N + c - x + 1).
+ * Every term is positive (no cancellation); slots are updated from the last down, as each reads
+ * only slots at or above none of those written. O(read min(c, read)) per label, whatever c.
  */
 function stopChances(s: Scratch, g: number, col: number, max: number, top: number, size: number, read: number): void {
   const stop = s.work;
   const pass = s.work2;
+  const pmf = s.pmf;
   let inserted = size - s.groupRel[g * s.levels + col]!;
   for (let y = 0; y <= read; y++) {
     stop[y] = 0;
@@ -20,16 +28,37 @@ function stopChances(s: Scratch, g: number, col: number, max: number, top: numbe
   }
   for (let l = 1; l <= max; l++) {
     const count = s.groupRel[g * s.levels + col + l - 1]! - (l < max ? s.groupRel[g * s.levels + col + l]! : 0);
+    if (count === 0) continue;
     const r = (2 ** l - 1) / top;
     const w = 1 - r;
-    for (let c = 0; c < count; c++) {
-      const n1 = inserted + 1;
-      for (let x = Math.min(read, n1); x >= 1; x--) {
-        stop[x] = (r * pass[x - 1]! + (x - 1) * w * stop[x - 1]! + (n1 - x) * stop[x]!) / n1;
-        pass[x] = ((n1 - x) * pass[x]! + x * w * pass[x - 1]!) / n1;
+    const total = inserted + count;
+    for (let x = Math.min(read, total); x >= 1; x--) {
+      // the new documents among the first x - 1 slots: slot x holds a new one or the old one there
+      let lo = Math.max(0, x - 1 - inserted);
+      let hi = Math.min(x - 1, count);
+      hypergeometric(total, count, x - 1, lo, hi, pmf);
+      let weight = 1;
+      for (let j = 0; j < lo; j++) weight *= w;
+      let stopped = 0;
+      for (let j = lo; j <= hi; j++) {
+        stopped += pmf[j - lo]! * weight * ((count - j) * r * pass[x - 1 - j]! + (inserted - x + 1 + j) * stop[x - j]!);
+        weight *= w;
       }
-      inserted = n1;
+      // the new documents among the first x slots
+      lo = Math.max(0, x - inserted);
+      hi = Math.min(x, count);
+      hypergeometric(total, count, x, lo, hi, pmf);
+      weight = 1;
+      for (let j = 0; j < lo; j++) weight *= w;
+      let passed = 0;
+      for (let j = lo; j <= hi; j++) {
+        passed += pmf[j - lo]! * weight * pass[x - j]!;
+        weight *= w;
+      }
+      stop[x] = stopped / (total - x + 1);
+      pass[x] = passed;
     }
+    inserted = total;
   }
 }
 
