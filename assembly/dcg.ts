@@ -47,10 +47,15 @@ export function ndcg(gainCol: i32, cutoff: f64, ideal: f64, plain: bool): f64 {
  * cwl_eval's SDCG@k (ir_measures' SDCG): E[DCG@k'] of the scaled gains over the DCG@k' of k' gains
  * of 1, k' = min(k, CWL_DEPTH) (cwl_eval weighs no position past its 1,000th; positions past the
  * ranking gain nothing). Linear in the gains: each position of a group takes its mean gain.
+ * The sum of k' discounts is kept for the next query (S.sdcgK, S.sdcgOnes).
  */
 export function sdcg(gainCol: i32, cutoff: f64, plain: bool): f64 {
   const k = Math.min(cutoff, <f64>CWL_DEPTH);
-  let ones: f64 = 0;
-  for (let j: f64 = 1; j <= k; j++) ones += 1 / log2(j + 1);
-  return dcg(gainCol, k, plain) / ones;
+  if (S.sdcgK != k) {
+    let ones: f64 = 0;
+    for (let j: f64 = 1; j <= k; j++) ones += 1 / log2(j + 1);
+    S.sdcgK = k;
+    S.sdcgOnes = ones;
+  }
+  return dcg(gainCol, k, plain) / S.sdcgOnes;
 }

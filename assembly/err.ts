@@ -15,13 +15,14 @@ const TAIL: f64 = Math.pow(2, -60);
  * the reader stops at slot x either on one of them (the old documents above it passed: F_(x-1-j))
  * or on the old document there (stop_(x-j)):
  *   stop'_x = sum_j P(j among the first x - 1) w^j ((c - j) R F_(x-1-j) + (N - x + 1 + j) stop_(x-j)) / (N + c - x + 1).
- * Every term is positive (no cancellation); slots are updated from the last down, as each reads
- * only slots at or above none of those written. O(read min(c, read)) per label, whatever c.
+ * Every term is positive (no cancellation). Slots are updated from the last down, as each reads
+ * only itself and slots below it, none written yet; the law of the first x - 1 slots, made at
+ * slot x, serves slot x - 1 as the law of its first x (two buffers take turns: one law per
+ * slot). O(read min(c, read)) per label, whatever c.
  */
 function stopChances(g: i32, col: i32, max: f64, top: f64, size: f64, read: i32): void {
   const stop = S.work;
   const pass = S.work2;
-  const pmf = S.pmf;
   let inserted = size - getF64(S.groupRel, g * S.levels + col);
   for (let y = 0; y <= read; y++) {
     setF64(stop, y, 0);
@@ -33,31 +34,38 @@ function stopChances(g: i32, col: i32, max: f64, top: f64, size: f64, read: i32)
     const r = (Math.pow(2, <f64>l) - 1) / top;
     const w = 1 - r;
     const total = inserted + count;
-    for (let x = <i32>Math.min(<f64>read, total); x >= 1; x--) {
+    const first = <i32>Math.min(<f64>read, total);
+    // the law of the new documents among the first x slots (`within`) and the first x - 1 (`above`)
+    let within = S.pmf;
+    let above = S.pmf2;
+    hypergeometric(total, count, <f64>first, Math.max(0, <f64>first - inserted), Math.min(<f64>first, count), within);
+    for (let x = first; x >= 1; x--) {
       // the new documents among the first x - 1 slots: slot x holds a new one or the old one there
       let lo = Math.max(0, <f64>(x - 1) - inserted);
       let hi = Math.min(<f64>(x - 1), count);
-      hypergeometric(total, count, <f64>(x - 1), lo, hi, pmf);
+      hypergeometric(total, count, <f64>(x - 1), lo, hi, above);
       let weight: f64 = 1;
       for (let j: f64 = 0; j < lo; j++) weight *= w;
       let stopped: f64 = 0;
       for (let j = lo; j <= hi; j++) {
-        stopped += getF64(pmf, <i32>(j - lo)) * weight * ((count - j) * r * getF64(pass, x - 1 - <i32>j) + (inserted - <f64>x + 1 + j) * getF64(stop, x - <i32>j));
+        stopped += getF64(above, <i32>(j - lo)) * weight * ((count - j) * r * getF64(pass, x - 1 - <i32>j) + (inserted - <f64>x + 1 + j) * getF64(stop, x - <i32>j));
         weight *= w;
       }
       // the new documents among the first x slots
       lo = Math.max(0, <f64>x - inserted);
       hi = Math.min(<f64>x, count);
-      hypergeometric(total, count, <f64>x, lo, hi, pmf);
       weight = 1;
       for (let j: f64 = 0; j < lo; j++) weight *= w;
       let passed: f64 = 0;
       for (let j = lo; j <= hi; j++) {
-        passed += getF64(pmf, <i32>(j - lo)) * weight * getF64(pass, x - <i32>j);
+        passed += getF64(within, <i32>(j - lo)) * weight * getF64(pass, x - <i32>j);
         weight *= w;
       }
       setF64(stop, x, stopped / (total - <f64>x + 1));
       setF64(pass, x, passed);
+      const turn = within;
+      within = above;
+      above = turn;
     }
     inserted = total;
   }

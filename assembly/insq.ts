@@ -7,11 +7,15 @@ import * as S from './scratch';
  * weight of rank j proportional to 1/(j + 2T - 1)^2, over the first CWL_DEPTH ranks (positions
  * past the ranking gain nothing); the value is the weighted mean of the scaled gains. The
  * weights do not depend on the gains, so each position of a group takes the group's mean gain.
- * The sum is compensated (Kahan) unless `plain`.
+ * The sum is compensated (Kahan) unless `plain`; the weights' sum is kept for the next query (S.insqT, S.insqTotal).
  */
 export function insq(gainCol: i32, t: f64, plain: bool): f64 {
-  let total: f64 = 0;
-  for (let j: f64 = 1; j <= <f64>CWL_DEPTH; j++) total += 1 / ((j + 2 * t - 1) * (j + 2 * t - 1));
+  if (S.insqT != t) {
+    let total: f64 = 0;
+    for (let j: f64 = 1; j <= <f64>CWL_DEPTH; j++) total += 1 / ((j + 2 * t - 1) * (j + 2 * t - 1));
+    S.insqT = t;
+    S.insqTotal = total;
+  }
   const k = Math.min(<f64>S.n, <f64>CWL_DEPTH);
   let sum: f64 = 0;
   let carry: f64 = 0;
@@ -28,5 +32,5 @@ export function insq(gainCol: i32, t: f64, plain: bool): f64 {
     }
     start = end;
   }
-  return sum / total;
+  return sum / S.insqTotal;
 }

@@ -30,8 +30,9 @@ export let idealTop: usize = 0;
 export let idealRunning: usize = 0;
 /** largestDescending's count per label value (i32, two tables of COUNTED_LEVELS) */
 export let levelCounts: usize = 0;
-/** hypergeometric probabilities for AP(norm=found) and IPrec (f64) */
+/** hypergeometric probabilities for AP(norm=found), IPrec and ERR, and a second buffer ERR's laws take turns with (f64) */
 export let pmf: usize = 0;
+export let pmf2: usize = 0;
 /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 (f64) */
 export let discount: usize = 0;
 /** logs[j] = log2(j) for 1 <= j <= the discounts' ranks + 1 (f64; G's whole-number arguments), and how many */
@@ -97,6 +98,11 @@ export let iprecBestCol: i32 = -1;
 export let iprecFound: i32 = 0;
 /** the steps of interpolated precision's current sweep (see averageIprec in iprec) */
 export let iprecSteps: f64 = 0;
+/** the normalisers of cwl_eval's measures, kept for the next query: SDCG's sum of k discounts, INSQ's sum of weights for T (see sdcg in dcg, insq) */
+export let sdcgK: f64 = 0;
+export let sdcgOnes: f64 = 0;
+export let insqT: f64 = NaN;
+export let insqTotal: f64 = 0;
 
 /**
  * Bytes of scratch for queries of up to `capacity` documents and `idealCapacity` ideal labels,
@@ -106,7 +112,7 @@ export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, mea
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
   const ints = cap * 5 + 2 * <usize>COUNTED_LEVELS + <usize>gainCount * GAIN_SIZE + <usize>measureCount * ROW_SIZE + <usize>COUNT_CELLS + 1;
-  const doubles = cap * (3 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 15 + 1 + 4 + 1) + <usize>IPREC_ROW_ROOM + 3 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 3 * (<usize>G_COUNTED_SLOTS + 1) + 10 * <usize>IPREC_CACHE + <usize>FREE_ORDERS_SIZE + (<usize>idealCapacity + 1) + 2 * cap;
+  const doubles = cap * (4 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 15 + 1 + 4 + 1) + <usize>IPREC_ROW_ROOM + 3 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 3 * (<usize>G_COUNTED_SLOTS + 1) + 10 * <usize>IPREC_CACHE + <usize>FREE_ORDERS_SIZE + (<usize>idealCapacity + 1) + 2 * cap;
   return doubles * 8 + ints * 4 + 2 * RUNNING_SUM_BYTES + 64;
 }
 
@@ -117,7 +123,8 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   select = base;
   groupJudged = select + cap * 8;
   pmf = groupJudged + cap * 8;
-  groupRel = pmf + cap * 8;
+  pmf2 = pmf + cap * 8;
+  groupRel = pmf2 + cap * 8;
   groupGain = groupRel + cap * <usize>levelCount * 8;
   counts = groupGain + cap * <usize>gainCount * 8;
   idealTop = counts + (<usize>levelCount + 1) * 8;

@@ -4,7 +4,7 @@
 // which a plain static server (python3 -m http.server) cannot give. Prints the address.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: '8080' }, root: { type: 'string', default: 'web/dist' } } });
@@ -20,7 +20,7 @@ const server = createServer((request, response) => {
   const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
   // a path inside root only
   let file = normalize(join(root, path));
-  if (!file.startsWith(root)) {
+  if (file !== root && !file.startsWith(root + sep)) {
     response.writeHead(403, HEADERS).end();
     return;
   }

@@ -4,6 +4,7 @@
 // dispatches `tie-eval:rendered` (detail: the error message, or null) on the document after each
 // evaluation.
 import { rangeCells, tieStatsCells } from '../src/format/analysisRows.js';
+import { hasGzipMagic } from '../src/io/input.js';
 import { measureArgs } from '../src/measures/measureArgs.js';
 import { evaluateRuns, formatCsv, formatJson, RANGE_MODES, rangeMeans, rangePlotsSvg, ready, tieStats, type RangePoint, type RunsEvaluation, type TieMode, type TieStats } from '../src/index.js';
 
@@ -40,8 +41,8 @@ function fillTable(table: HTMLTableElement, header: string[], rows: string[][], 
 
 /** A file's first bytes, unzipped when it is gzip (by its magic number, whatever its name). */
 async function headOf(file: File): Promise<Uint8Array> {
-  const start = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  if (start[0] !== 0x1f || start[1] !== 0x8b) return new Uint8Array(await file.slice(0, 4096).arrayBuffer());
+  const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
+  if (!hasGzipMagic(head)) return head;
   const reader = file.stream().pipeThrough(new DecompressionStream('gzip')).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -56,10 +57,13 @@ async function headOf(file: File): Promise<Uint8Array> {
     // a truncated or broken gzip: the reader says so when it reads the file
   }
   void reader.cancel().catch(() => {});
-  const head = new Uint8Array(size);
+  const unzipped = new Uint8Array(size);
   let at = 0;
-  for (const c of chunks) head.set(c, (at += c.length) - c.length);
-  return head;
+  for (const chunk of chunks) {
+    unzipped.set(chunk, at);
+    at += chunk.length;
+  }
+  return unzipped;
 }
 
 /** What a file holds, from its first line that is not a comment: qrels (4 fields), a run, or no text. */
@@ -100,6 +104,14 @@ function clearResults(): void {
   urls = [];
 }
 
+/** Shows an error in place of any results, and says the evaluation is over. */
+function showError(message: string): void {
+  clearResults();
+  status.className = 'error';
+  status.textContent = message;
+  document.dispatchEvent(new CustomEvent('tie-eval:rendered', { detail: message }));
+}
+
 async function evaluate(): Promise<void> {
   clearResults();
   status.className = '';
@@ -109,11 +121,7 @@ async function evaluate(): Promise<void> {
     return;
   }
   status.textContent = 'evaluating…';
-  let error: string | null = null;
   try {
-    for (const file of [qrels, ...runs]) {
-      if ((await kindOf(file)) === 'binary') throw new Error(`${file.name} is not a text file (it holds NUL bytes): give TREC qrels and runs, gzip or not`);
-    }
     const chosen = options();
     const measures = measureArgs(byId<HTMLInputElement>('measures').value);
     const runBytes = await Promise.all(runs.map(bytesOf));
@@ -136,12 +144,10 @@ async function evaluate(): Promise<void> {
     const why = backend === 'js' && selected === 'wasm' ? ' (queries this small run faster on the TypeScript reference than through WebAssembly)' : '';
     status.textContent = `${evaluation.runs.length} run${evaluation.runs.length === 1 ? '' : 's'}, ${queries} quer${queries === 1 ? 'y' : 'ies'}, on the ${backend} backend${why}${warnings.length > 0 ? `; ${warnings.join('; ')}` : ''}`;
   } catch (e) {
-    clearResults();
-    error = (e as Error).message;
-    status.className = 'error';
-    status.textContent = error;
+    showError((e as Error).message);
+    return;
   }
-  document.dispatchEvent(new CustomEvent('tie-eval:rendered', { detail: error }));
+  document.dispatchEvent(new CustomEvent('tie-eval:rendered', { detail: null }));
 }
 
 /** A download link for `text`. */
@@ -207,16 +213,17 @@ function sortBy(table: HTMLTableElement, column: number): void {
   for (const [i, th] of [...table.tHead!.rows[0]!.cells].entries()) th.setAttribute('aria-sort', i !== column ? 'none' : descending ? 'descending' : 'ascending');
 }
 
-/** Takes files dropped or chosen together, told apart by content: a qrels file replaces the qrels, runs replace the runs. */
+/**
+ * Takes files dropped or chosen together, told apart by content: a qrels file replaces the
+ * qrels, runs replace the runs; a file that is not text is an error, and nothing is taken.
+ */
 async function takeFiles(files: File[]): Promise<void> {
   const kinds = await Promise.all(files.map(kindOf));
+  const binary = files.find((_, i) => kinds[i] === 'binary');
+  if (binary !== undefined) return showError(`${binary.name} is not a text file (it holds NUL bytes): give TREC qrels and runs, gzip or not`);
   const given = files.filter((_, i) => kinds[i] === 'qrels');
-  const rest = files.filter((_, i) => kinds[i] !== 'qrels');
-  if (given.length > 1) {
-    status.className = 'error';
-    status.textContent = `${given.map((f) => f.name).join(', ')} all look like qrels (four fields a line): give one`;
-    return;
-  }
+  const rest = files.filter((_, i) => kinds[i] === 'run');
+  if (given.length > 1) return showError(`${given.map((f) => f.name).join(', ')} all look like qrels (four fields a line): give one`);
   if (given.length === 1) qrels = given[0]!;
   if (rest.length > 0) runs = rest;
   showFiles();

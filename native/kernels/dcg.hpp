@@ -52,12 +52,17 @@ TIE_EVAL_INLINE double ndcg(Scratch& s, int gainCol, double cutoff, double ideal
  * cwl_eval's SDCG@k (ir_measures' SDCG): E[DCG@k'] of the scaled gains over the DCG@k' of k' gains
  * of 1, k' = min(k, CWL_DEPTH) (cwl_eval weighs no position past its 1,000th; positions past the
  * ranking gain nothing). Linear in the gains: each position of a group takes its mean gain.
+ * The sum of k' discounts is kept for the next query (s.sdcgK, s.sdcgOnes).
  */
 TIE_EVAL_INLINE double sdcg(Scratch& s, int gainCol, double cutoff, bool plain) {
   const double k = std::min(cutoff, static_cast<double>(CWL_DEPTH));
-  double ones = 0;
-  for (double j = 1; j <= k; j++) ones += 1 / log2(j + 1);
-  return dcg(s, gainCol, k, plain) / ones;
+  if (s.sdcgK != k) {
+    double ones = 0;
+    for (double j = 1; j <= k; j++) ones += 1 / log2(j + 1);
+    s.sdcgK = k;
+    s.sdcgOnes = ones;
+  }
+  return dcg(s, gainCol, k, plain) / s.sdcgOnes;
 }
 
 }  // namespace tie_eval

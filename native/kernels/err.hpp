@@ -20,13 +20,14 @@ constexpr double TAIL = 0x1p-60;
  * the reader stops at slot x either on one of them (the old documents above it passed: F_(x-1-j))
  * or on the old document there (stop_(x-j)):
  *   stop'_x = sum_j P(j among the first x - 1) w^j ((c - j) R F_(x-1-j) + (N - x + 1 + j) stop_(x-j)) / (N + c - x + 1).
- * Every term is positive (no cancellation); slots are updated from the last down, as each reads
- * only slots at or above none of those written. O(read min(c, read)) per label, whatever c.
+ * Every term is positive (no cancellation). Slots are updated from the last down, as each reads
+ * only itself and slots below it, none written yet; the law of the first x - 1 slots, made at
+ * slot x, serves slot x - 1 as the law of its first x (two buffers take turns: one law per
+ * slot). O(read min(c, read)) per label, whatever c.
  */
 inline void stopChances(Scratch& s, int g, int col, double max, double top, double size, int read) {
   double* stop = s.work.data();
   double* pass = s.work2.data();
-  double* pmf = s.pmf.data();
   double inserted = size - s.groupRel[g * s.levels + col];
   for (int y = 0; y <= read; y++) {
     stop[y] = 0;
@@ -38,31 +39,38 @@ inline void stopChances(Scratch& s, int g, int col, double max, double top, doub
     const double r = (std::pow(2.0, l) - 1) / top;
     const double w = 1 - r;
     const double total = inserted + count;
-    for (int x = static_cast<int>(std::min<double>(read, total)); x >= 1; x--) {
+    const int first = static_cast<int>(std::min<double>(read, total));
+    // the law of the new documents among the first x slots (`within`) and the first x - 1 (`above`)
+    double* within = s.pmf.data();
+    double* above = s.pmf2.data();
+    hypergeometric(total, count, first, std::max(0.0, first - inserted), std::min<double>(first, count), within);
+    for (int x = first; x >= 1; x--) {
       // the new documents among the first x - 1 slots: slot x holds a new one or the old one there
       double lo = std::max(0.0, (x - 1) - inserted);
       double hi = std::min<double>(x - 1, count);
-      hypergeometric(total, count, x - 1, lo, hi, pmf);
+      hypergeometric(total, count, x - 1, lo, hi, above);
       double weight = 1;
       for (double j = 0; j < lo; j++) weight *= w;
       double stopped = 0;
       for (double j = lo; j <= hi; j++) {
-        stopped += pmf[static_cast<int>(j - lo)] * weight * ((count - j) * r * pass[x - 1 - static_cast<int>(j)] + (inserted - x + 1 + j) * stop[x - static_cast<int>(j)]);
+        stopped += above[static_cast<int>(j - lo)] * weight * ((count - j) * r * pass[x - 1 - static_cast<int>(j)] + (inserted - x + 1 + j) * stop[x - static_cast<int>(j)]);
         weight *= w;
       }
       // the new documents among the first x slots
       lo = std::max(0.0, x - inserted);
       hi = std::min<double>(x, count);
-      hypergeometric(total, count, x, lo, hi, pmf);
       weight = 1;
       for (double j = 0; j < lo; j++) weight *= w;
       double passed = 0;
       for (double j = lo; j <= hi; j++) {
-        passed += pmf[static_cast<int>(j - lo)] * weight * pass[x - static_cast<int>(j)];
+        passed += within[static_cast<int>(j - lo)] * weight * pass[x - static_cast<int>(j)];
         weight *= w;
       }
       stop[x] = stopped / (total - x + 1);
       pass[x] = passed;
+      double* const turn = within;
+      within = above;
+      above = turn;
     }
     inserted = total;
   }

@@ -11,11 +11,15 @@ namespace tie_eval {
  * weight of rank j proportional to 1/(j + 2T - 1)^2, over the first CWL_DEPTH ranks (positions
  * past the ranking gain nothing); the value is the weighted mean of the scaled gains. The
  * weights do not depend on the gains, so each position of a group takes the group's mean gain.
- * The sum is compensated (Kahan) unless `plain`.
+ * The sum is compensated (Kahan) unless `plain`; the weights' sum is kept for the next query (s.insqT, s.insqTotal).
  */
-TIE_EVAL_INLINE double insq(const Scratch& s, int gainCol, double t, bool plain) {
-  double total = 0;
-  for (double j = 1; j <= CWL_DEPTH; j++) total += 1 / ((j + 2 * t - 1) * (j + 2 * t - 1));
+TIE_EVAL_INLINE double insq(Scratch& s, int gainCol, double t, bool plain) {
+  if (s.insqT != t) {
+    double total = 0;
+    for (double j = 1; j <= CWL_DEPTH; j++) total += 1 / ((j + 2 * t - 1) * (j + 2 * t - 1));
+    s.insqT = t;
+    s.insqTotal = total;
+  }
   const double k = std::min(static_cast<double>(s.n), static_cast<double>(CWL_DEPTH));
   double sum = 0;
   double carry = 0;
@@ -32,7 +36,7 @@ TIE_EVAL_INLINE double insq(const Scratch& s, int gainCol, double t, bool plain)
     }
     start = end;
   }
-  return sum / total;
+  return sum / s.insqTotal;
 }
 
 }  // namespace tie_eval

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 #include "codes.hpp"
 #include "log2.hpp"
@@ -55,8 +56,9 @@ struct Scratch {
   std::vector<double> idealTop;
   /** the ideal DCG through each rank of one gain column (step 0), idealRunning[0] = 0 */
   std::vector<double> idealRunning = std::vector<double>(1, 0.0);
-  /** hypergeometric probabilities for AP(norm=found) */
+  /** hypergeometric probabilities for AP(norm=found), IPrec and ERR, and a second buffer ERR's laws take turns with */
   std::vector<double> pmf;
+  std::vector<double> pmf2;
   /** the group ends of the judged view: the ranking without its unjudged documents (judged_only, -J after -M) */
   std::vector<int32_t> judgedEnd;
   /** work arrays of the kernels that need one or two besides the group table (ERR, infAP, IPrec) */
@@ -86,6 +88,11 @@ struct Scratch {
   int iprecFound = 0;
   /** the steps of interpolated precision's current sweep (see averageIprec in iprec) */
   double iprecSteps = 0;
+  /** the normalisers of cwl_eval's measures, kept for the next query: SDCG's sum of k discounts, INSQ's sum of weights for T (see sdcg in dcg, insq) */
+  double sdcgK = 0;
+  double sdcgOnes = 0;
+  double insqT = std::numeric_limits<double>::quiet_NaN();
+  double insqTotal = 0;
   /** the running DCG and AP of the current query (see dcg, averagePrecision) */
   RunningSum dcgSum;
   RunningSum apSum;
@@ -106,6 +113,7 @@ struct Scratch {
       groupEnd.resize(cap);
       groupJudged.resize(cap);
       pmf.resize(cap + 1);
+      pmf2.resize(cap + 1);
       judgedEnd.resize(cap);
       work.resize(cap + 1);
       work2.resize(cap + 1);

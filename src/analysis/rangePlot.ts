@@ -82,13 +82,8 @@ export function plotScales(points: readonly RangePoint[], height = HEIGHT): Plot
   const y0 = height - BOTTOM;
   const floor = positive.length < ranges.length ? y0 - FLOOR_ROW : undefined;
   const bottom = floor === undefined ? y0 - FLOOR_ROW : floor - FLOOR_GAP;
-  let yDomain: [number, number] | undefined;
-  if (positive.length > 0) {
-    const least = Math.floor(Math.log10(Math.min(...positive)));
-    const most = Math.ceil(Math.log10(Math.max(...positive)));
-    yDomain = [least, Math.max(most, least + 1)];
-  }
-  const d = yDomain;
+  const least = Math.floor(Math.log10(Math.min(...positive)));
+  const yDomain = positive.length === 0 ? undefined : ([least, Math.max(Math.ceil(Math.log10(Math.max(...positive))), least + 1)] as const);
   return {
     xDomain,
     yDomain,
@@ -96,7 +91,7 @@ export function plotScales(points: readonly RangePoint[], height = HEIGHT): Plot
     xDecimals: decimals,
     floor,
     x: (v) => LEFT + ((v - xDomain[0]) / (xDomain[1] - xDomain[0])) * PLOT_WIDTH,
-    y: (r) => (!(r > 0) || d === undefined ? floor! : bottom - ((Math.log10(r) - d[0]) / (d[1] - d[0])) * (bottom - TOP)),
+    y: (r) => (!(r > 0) || yDomain === undefined ? floor! : bottom - ((Math.log10(r) - yDomain[0]) / (yDomain[1] - yDomain[0])) * (bottom - TOP)),
   };
 }
 

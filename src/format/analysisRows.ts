@@ -6,13 +6,13 @@ export function tieStatsCells(s: TieStats): string[] {
   return [s.run, s.lines, s.queries, s.tiedDocuments, s.tiedPercent.toFixed(2), s.queriesWithTies, s.largestGroup, s.risingScores, s.rankContradictions].map(String);
 }
 
-/** A measure's means under the regimes of a range as `tie-eval range` prints them: 4 decimals each, then the range (optimistic - pessimistic) as 1.234e-1. */
+/** A measure's means under the regimes of a range as `tie-eval range` prints them, then the range (optimistic - pessimistic): 4 decimals each. */
 export function rangeCells(means: Omit<RangePoint, 'run'>): string[] {
   return [means.pessimistic, means.average, means.trec, means.optimistic, means.optimistic - means.pessimistic].map((x) => x.toFixed(4));
 }
 
 /**
- * A p-value as compare prints it: four decimals, below 0.0001 as `<0.0001`.
+ * A p-value as compare prints it: four decimals, one that would print as 0.0000 as `<0.0001`.
  * @example formatP(0.04321) // '0.0432'
  */
 export function formatP(p: number): string {
@@ -24,7 +24,7 @@ export function compareLegend(correction: string, degradation: number, permutati
   return [
     'a-b: mean of a minus mean of b; t: the paired t statistic of a - b',
     't-test p: two-sided paired t-test of a = b; randomization p: two-sided paired randomization test of a = b',
-    `  (${permutations} permutations)${correction === 'none' ? '' : `; ${correction}: the p-values corrected for the ${correction === 'holm' ? "pairs' multiple comparisons (Holm)" : "pairs' multiple comparisons (Bonferroni)"}`}`,
+    `  (${permutations} permutations)${correction === 'none' ? '' : `; ${correction}: the p-values corrected for the pairs' multiple comparisons (${correction === 'holm' ? 'Holm' : 'Bonferroni'})`}`,
     'wins/ties/losses: queries where a scores above, equal to, below b',
     `degradation p: one-tailed paired t-test of b > ${degradation} a (small: b lost less than ${Math.round((1 - degradation) * 1e6) / 1e4}% against a)`,
     '',

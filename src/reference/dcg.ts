@@ -46,10 +46,15 @@ export function ndcg(s: Scratch, gainCol: number, cutoff: number, ideal: number,
  * cwl_eval's SDCG@k (ir_measures' SDCG): E[DCG@k'] of the scaled gains over the DCG@k' of k' gains
  * of 1, k' = min(k, CWL_DEPTH) (cwl_eval weighs no position past its 1,000th; positions past the
  * ranking gain nothing). Linear in the gains: each position of a group takes its mean gain.
+ * The sum of k' discounts is kept for the next query (s.sdcgK, s.sdcgOnes).
  */
 export function sdcg(s: Scratch, gainCol: number, cutoff: number, plain: boolean): number {
   const k = Math.min(cutoff, CWL_DEPTH);
-  let ones = 0;
-  for (let j = 1; j <= k; j++) ones += 1 / log2(j + 1);
-  return dcg(s, gainCol, k, plain) / ones;
+  if (s.sdcgK !== k) {
+    let ones = 0;
+    for (let j = 1; j <= k; j++) ones += 1 / log2(j + 1);
+    s.sdcgK = k;
+    s.sdcgOnes = ones;
+  }
+  return dcg(s, gainCol, k, plain) / s.sdcgOnes;
 }

@@ -14,13 +14,14 @@ const TAIL = 2 ** -60;
  * the reader stops at slot x either on one of them (the old documents above it passed: F_(x-1-j))
  * or on the old document there (stop_(x-j)):
  *   stop'_x = sum_j P(j among the first x - 1) w^j ((c - j) R F_(x-1-j) + (N - x + 1 + j) stop_(x-j)) / (N + c - x + 1).
- * Every term is positive (no cancellation); slots are updated from the last down, as each reads
- * only slots at or above none of those written. O(read min(c, read)) per label, whatever c.
+ * Every term is positive (no cancellation). Slots are updated from the last down, as each reads
+ * only itself and slots below it, none written yet; the law of the first x - 1 slots, made at
+ * slot x, serves slot x - 1 as the law of its first x (two buffers take turns: one law per
+ * slot). O(read min(c, read)) per label, whatever c.
  */
 function stopChances(s: Scratch, g: number, col: number, max: number, top: number, size: number, read: number): void {
   const stop = s.work;
   const pass = s.work2;
-  const pmf = s.pmf;
   let inserted = size - s.groupRel[g * s.levels + col]!;
   for (let y = 0; y <= read; y++) {
     stop[y] = 0;
@@ -32,31 +33,38 @@ function stopChances(s: Scratch, g: number, col: number, max: number, top: numbe
     const r = (2 ** l - 1) / top;
     const w = 1 - r;
     const total = inserted + count;
-    for (let x = Math.min(read, total); x >= 1; x--) {
+    const first = Math.min(read, total);
+    // the law of the new documents among the first x slots (`within`) and the first x - 1 (`above`)
+    let within = s.pmf;
+    let above = s.pmf2;
+    hypergeometric(total, count, first, Math.max(0, first - inserted), Math.min(first, count), within);
+    for (let x = first; x >= 1; x--) {
       // the new documents among the first x - 1 slots: slot x holds a new one or the old one there
       let lo = Math.max(0, x - 1 - inserted);
       let hi = Math.min(x - 1, count);
-      hypergeometric(total, count, x - 1, lo, hi, pmf);
+      hypergeometric(total, count, x - 1, lo, hi, above);
       let weight = 1;
       for (let j = 0; j < lo; j++) weight *= w;
       let stopped = 0;
       for (let j = lo; j <= hi; j++) {
-        stopped += pmf[j - lo]! * weight * ((count - j) * r * pass[x - 1 - j]! + (inserted - x + 1 + j) * stop[x - j]!);
+        stopped += above[j - lo]! * weight * ((count - j) * r * pass[x - 1 - j]! + (inserted - x + 1 + j) * stop[x - j]!);
         weight *= w;
       }
       // the new documents among the first x slots
       lo = Math.max(0, x - inserted);
       hi = Math.min(x, count);
-      hypergeometric(total, count, x, lo, hi, pmf);
       weight = 1;
       for (let j = 0; j < lo; j++) weight *= w;
       let passed = 0;
       for (let j = lo; j <= hi; j++) {
-        passed += pmf[j - lo]! * weight * pass[x - j]!;
+        passed += within[j - lo]! * weight * pass[x - j]!;
         weight *= w;
       }
       stop[x] = stopped / (total - x + 1);
       pass[x] = passed;
+      const turn = within;
+      within = above;
+      above = turn;
     }
     inserted = total;
   }

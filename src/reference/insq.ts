@@ -6,11 +6,15 @@ import type { Scratch } from './scratch.js';
  * weight of rank j proportional to 1/(j + 2T - 1)^2, over the first CWL_DEPTH ranks (positions
  * past the ranking gain nothing); the value is the weighted mean of the scaled gains. The
  * weights do not depend on the gains, so each position of a group takes the group's mean gain.
- * The sum is compensated (Kahan) unless `plain`.
+ * The sum is compensated (Kahan) unless `plain`; the weights' sum is kept for the next query (s.insqT, s.insqTotal).
  */
 export function insq(s: Scratch, gainCol: number, t: number, plain: boolean): number {
-  let total = 0;
-  for (let j = 1; j <= CWL_DEPTH; j++) total += 1 / ((j + 2 * t - 1) * (j + 2 * t - 1));
+  if (s.insqT !== t) {
+    let total = 0;
+    for (let j = 1; j <= CWL_DEPTH; j++) total += 1 / ((j + 2 * t - 1) * (j + 2 * t - 1));
+    s.insqT = t;
+    s.insqTotal = total;
+  }
   const k = Math.min(s.n, CWL_DEPTH);
   let sum = 0;
   let carry = 0;
@@ -27,5 +31,5 @@ export function insq(s: Scratch, gainCol: number, t: number, plain: boolean): nu
     }
     start = end;
   }
-  return sum / total;
+  return sum / s.insqTotal;
 }

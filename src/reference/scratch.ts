@@ -47,8 +47,9 @@ export class Scratch {
   ideal = new Float64Array(0);
   /** the ideal DCG through each rank of one gain column (step 0), idealRunning[0] = 0 */
   idealRunning = new Float64Array(1);
-  /** hypergeometric probabilities for AP(norm=found) */
+  /** hypergeometric probabilities for AP(norm=found), IPrec and ERR, and a second buffer ERR's laws take turns with */
   pmf = new Float64Array(0);
+  pmf2 = new Float64Array(0);
   /** the group ends of the judged view: the ranking without its unjudged documents (judged_only, -J after -M) */
   judgedEnd = new Int32Array(0);
   /** work arrays of the kernels that need one or two besides the group table (ERR, infAP, IPrec) */
@@ -78,6 +79,11 @@ export class Scratch {
   iprecFound = 0;
   /** the steps of interpolated precision's current sweep (see averageIprec in iprec) */
   iprecSteps = 0;
+  /** the normalisers of cwl_eval's measures, kept for the next query: SDCG's sum of k discounts, INSQ's sum of weights for T (see sdcg in dcg, insq) */
+  sdcgK = 0;
+  sdcgOnes = 0;
+  insqT = NaN;
+  insqTotal = 0;
   /** the running DCG and AP of the current query (see dcg, averagePrecision) */
   dcgSum = new RunningSum();
   apSum = new RunningSum();
@@ -97,6 +103,7 @@ export class Scratch {
       this.groupEnd = new Int32Array(cap);
       this.groupJudged = new Float64Array(cap);
       this.pmf = new Float64Array(cap + 1);
+      this.pmf2 = new Float64Array(cap + 1);
       this.judgedEnd = new Int32Array(cap);
       this.work = new Float64Array(cap + 1);
       this.work2 = new Float64Array(cap + 1);
