@@ -1,9 +1,10 @@
-import { CONSTANT_IDEAL_LEVELS, CONSTANT_MAX_LABEL, CONSTANT_NONE, GAIN_TABLE, IDEAL_LEVELS_MAX, KIND_CONSTANT, ROW_CONSTANT, ROW_CUTOFF, ROW_GAIN, ROW_KIND, STATUS_IDEAL_LABEL_NOT_INTEGER, STATUS_IDEAL_MISSING_LABELS, STATUS_LABEL_NOT_INTEGER, STATUS_OK, STATUS_RELEVANT_NOT_COUNT, STATUS_RELEVANT_TOO_SMALL, STATUS_TOO_MANY_GAIN_LEVELS } from './codes';
+import { CONSTANT_IDEAL_LEVELS, CONSTANT_MAX_LABEL, CONSTANT_NONE, GAIN_TABLE, IDEAL_LEVELS_MAX, KIND_CONSTANT, ROW_CONSTANT, ROW_CUTOFF, ROW_GAIN, ROW_KIND, STATUS_IDEAL_LABEL_NOT_INTEGER, STATUS_IDEAL_LACKS_LABEL, STATUS_LABEL_NOT_INTEGER, STATUS_OK, STATUS_RELEVANT_NOT_COUNT, STATUS_RELEVANT_TOO_SMALL, STATUS_TOO_MANY_GAIN_LEVELS } from './codes';
 import { gainOf } from './gain';
 import { getF64, getLabel, setF64 } from './memory';
 import { gainType, judgedSlot, planLevels, planMeasures, rowField, rowInt, threshold } from './plan';
 import * as S from './scratch';
 import { largestDescending } from './largestDescending';
+import { missingFromIdeal } from './missingFromIdeal';
 
 @inline function isInteger(x: f64): bool {
   return isFinite(x) && Math.trunc(x) == x;
@@ -135,7 +136,7 @@ export function prepareQuery<L, I>(labels: usize, start: i32, n: i32, ideal: usi
   }
   setF64(counts, judged, countAtLeast<L>(labels, start, n, 0));
   for (let t = 0; t < levels; t++) setF64(counts, t, countAtLeast<L>(labels, start, n, threshold(t)));
-  // the ideal labels: integers; R and J are their counts, which must cover the ranking's.
+  // the ideal labels: integers holding every judged label of the ranking; R and J are their counts.
   // When they are the ranking's own labels (no ideal labels given, the usual case), they were
   // checked and counted just above
   if (sameLabelType<L, I>() && ideal + (<usize>idealStart << alignof<I>()) == labels + (<usize>start << alignof<L>()) && m == n) {
@@ -149,7 +150,8 @@ export function prepareQuery<L, I>(labels: usize, start: i32, n: i32, ideal: usi
     }
     setF64(constants, at + judged, countAtLeast<I>(ideal, idealStart, m, 0));
     for (let t = 0; t < levels; t++) setF64(constants, at + t, countAtLeast<I>(ideal, idealStart, m, threshold(t)));
-    for (let t = 0; t <= levels; t++) if (getF64(constants, at + t) < getF64(counts, t)) return STATUS_IDEAL_MISSING_LABELS;
+    S.badPosition = missingFromIdeal<L, I>(labels, start, n, ideal, idealStart, m);
+    if (S.badPosition >= 0) return STATUS_IDEAL_LACKS_LABEL;
   }
   if (!isNaN(relevant)) {
     if (!isInteger(relevant) || relevant < 0) return STATUS_RELEVANT_NOT_COUNT;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateBatch } from '../src/index.js';
 import { BACKENDS } from './backends.js';
+import { randInt, rng } from '../src/util/random.js';
 
 /** The check that idealLabels hold every retrieved judged label (a multiset inclusion), in each of its paths. */
 describe.each(BACKENDS)('idealLabels must hold the retrieved judged labels ($name backend)', ({ options }) => {
@@ -19,11 +20,58 @@ describe.each(BACKENDS)('idealLabels must hold the retrieved judged labels ($nam
     expect(evaluateBatch(batch([1, 1, 0], [[1, 1, 0, 3], [0]], [0, 3, 3]), ['nDCG'], options).perQuery.nDCG!.length).toBe(2);
   });
 
-  it('labels of 1024 and more are counted in a map, beside small ones; unjudged labels need no ideal label', () => {
+  it('ideal labels spanning 64 values or more are sorted, fewer counted (large but close labels too); unjudged labels need no ideal label', () => {
     expect(evaluateBatch(batch([5000, 3, -1], [[3, 5000, 7]]), ['P@2'], options).mean['P@2']).toBe(1);
     expect(() => evaluateBatch(batch([5000, 3], [[3, 5001]]), ['P@2'], options)).toThrow(/query 0: the label 5000 at position 0 is not among its idealLabels/);
     // a large retrieved label where the ideal labels are all small
     expect(() => evaluateBatch(batch([2000, 1], [[1, 0]]), ['P@2'], options)).toThrow(/query 0: the label 2000 at position 0 is not among its idealLabels/);
+    // sorted: the second 7 retrieved takes the second 7 held, the third finds none
+    expect(evaluateBatch(batch([7, 100, 7], [[100, 7, 0, 7]]), ['P@3'], options).mean['P@3']).toBe(1);
+    expect(() => evaluateBatch(batch([7, 100, 7, 7], [[100, 7, 0, 7]]), ['P@3'], options)).toThrow(/query 0: the label 7 at position 3 is not among its idealLabels/);
+    // counted from 5000: below and above the span, and a repeat
+    expect(evaluateBatch(batch([5001, 5000], [[5000, 5003, 5001]]), ['P@2'], options).mean['P@2']).toBe(1);
+    expect(() => evaluateBatch(batch([5001, 4999], [[5000, 5003, 5001]]), ['P@2'], options)).toThrow(/the label 4999 at position 1 is not/);
+    expect(() => evaluateBatch(batch([5004], [[5000, 5003]]), ['P@2'], options)).toThrow(/the label 5004 at position 0 is not/);
+    // no judged ideal label at all (unjudged ones only): the first judged label is lacking
+    expect(() => evaluateBatch(batch([-1, 0], [[-1, -2]]), ['P@2'], options)).toThrow(/the label 0 at position 1 is not/);
+    expect(evaluateBatch(batch([-1, -1], [[-2]]), ['P@2'], options).mean['P@2']).toBe(0);
+  });
+
+  it('finds the first lacking position a plain multiset count finds, for every kind of label array and span', () => {
+    const next = rng(38);
+    const kinds = [Float64Array, Int32Array, Uint8Array] as const;
+    const seen = { lacking: 0, held: 0 };
+    for (let trial = 0; trial < 400; trial++) {
+      const queries = randInt(next, 1, 4);
+      const span = [3, 63, 64, 200][trial % 4]!;
+      const base = trial % 8 < 4 ? 0 : 150;
+      const labels: number[] = [];
+      const ideal: number[][] = [];
+      const offsets = [0];
+      let expected: RegExp | null = null;
+      for (let q = 0; q < queries; q++) {
+        const held = Array.from({ length: randInt(next, 0, 12) }, () => (next() < 0.15 ? -1 : base + randInt(next, 0, span - 1)));
+        // the ranking: mostly held labels, now and then one more or one absent
+        const ranking = held.filter(() => next() < 0.7).map((v) => (next() < 0.1 ? base + randInt(next, 0, span) : v));
+        if (next() < 0.2) ranking.push(-1);
+        ranking.sort(() => next() - 0.5);
+        const left = new Map<number, number>();
+        for (const v of held) left.set(v, (left.get(v) ?? 0) + 1);
+        const lacking = ranking.findIndex((v) => v >= 0 && (left.set(v, (left.get(v) ?? 0) - 1).get(v)! < 0));
+        if (lacking >= 0 && expected === null) expected = new RegExp(`query ${q}: the label ${ranking[lacking]} at position ${lacking} is not among its idealLabels`);
+        labels.push(...ranking);
+        ideal.push(held);
+        offsets.push(labels.length);
+      }
+      const Kind = kinds[trial % 3]!;
+      if (Kind === Uint8Array && (base + span > 255 || labels.some((v) => v < 0) || ideal.flat().some((v) => v < 0))) continue;
+      const input = { scores: Float64Array.from(labels, (_, i) => -i), labels: Kind.from(labels), offsets: Uint32Array.from(offsets), idealLabels: ideal };
+      if (expected === null) expect(evaluateBatch(input, ['P@5'], options).perQuery['P@5']!.length).toBe(queries);
+      else expect(() => evaluateBatch(input, ['P@5'], options)).toThrow(expected);
+      seen[expected === null ? 'held' : 'lacking']++;
+    }
+    // both outcomes, on every path (counted and sorted spans, each label type)
+    expect(Math.min(seen.lacking, seen.held)).toBeGreaterThan(60);
   });
 
   it('ideal labels beyond int32 or not integers are refused as labels are', () => {

@@ -9,6 +9,7 @@
 #include "plan.hpp"
 #include "scratch.hpp"
 #include "largestDescending.hpp"
+#include "missingFromIdeal.hpp"
 
 namespace tie_eval {
 
@@ -121,7 +122,7 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
   }
   counts[judged] = countAtLeast(labels, start, n, 0);
   for (int t = 0; t < levels; t++) counts[t] = countAtLeast(labels, start, n, plan.threshold(t));
-  // the ideal labels: integers; R and J are their counts, which must cover the ranking's.
+  // the ideal labels: integers holding every judged label of the ranking; R and J are their counts.
   // When they are the ranking's own labels (no ideal labels given, the usual case), they were
   // checked and counted just above
   if (std::is_same<L, I>::value && static_cast<const void*>(ideal + idealStart) == static_cast<const void*>(labels + start) && m == n) {
@@ -135,7 +136,8 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
     }
     constants[at + judged] = countAtLeast(ideal, idealStart, m, 0);
     for (int t = 0; t < levels; t++) constants[at + t] = countAtLeast(ideal, idealStart, m, plan.threshold(t));
-    for (int t = 0; t <= levels; t++) if (constants[at + t] < counts[t]) return STATUS_IDEAL_MISSING_LABELS;
+    s.badPosition = missingFromIdeal(labels, start, n, ideal, idealStart, m, s);
+    if (s.badPosition >= 0) return STATUS_IDEAL_LACKS_LABEL;
   }
   if (!std::isnan(relevant)) {
     if (!isInteger(relevant) || relevant < 0) return STATUS_RELEVANT_NOT_COUNT;

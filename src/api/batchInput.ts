@@ -15,9 +15,6 @@ export interface FlatBatch extends JudgedBatch {
   readonly describeQuery: (q: number) => string;
 }
 
-/** Labels below this are counted in an array by checkIdealHolds. */
-const SMALL_LABELS = 1024;
-
 /**
  * A batch whose judgements (labels, offsets, ideal labels, R) are copies, for a caller that keeps
  * them (prepare); arrays of the wrong kind stay as given, for flattenBatch to name.
@@ -42,59 +39,6 @@ function checkLabelRange(labels: LabelArray, offsets: Uint32Array, what: string,
     let q = 0;
     while (offsets[q + 1]! <= i) q++;
     throw new InputError(`${describeQuery(q)}: ${what} at position ${i - offsets[q]!} is ${labels[i]}, beyond the labels allowed (${LABEL_RANGE})`, q, i - offsets[q]!);
-  }
-}
-
-/**
- * Refuses ideal labels that do not hold the retrieved documents' judged labels (a multiset
- * inclusion): the ideal ranking would not be one of the judgements, and nDCG could exceed 1.
- * One pass over each array per query: the usual grades (integers below SMALL_LABELS) are counted
- * in a reused array; a query with other labels is counted in a map. Labels that are not integers
- * are the kernels' to refuse.
- */
-function checkIdealHolds(labels: LabelArray, offsets: Uint32Array, ideal: LabelArray, idealOffsets: Uint32Array, describeQuery: (q: number) => string): void {
-  const small = new Int32Array(SMALL_LABELS);
-  const fail = (q: number, i: number): never => {
-    throw new InputError(`${describeQuery(q)}: the label ${labels[i]} at position ${i - offsets[q]!} is not among its idealLabels: idealLabels must hold every judged label of the query, the retrieved ones included`, q, i - offsets[q]!);
-  };
-  for (let q = 0; q + 1 < offsets.length; q++) {
-    const from = idealOffsets[q]!;
-    const to = idealOffsets[q + 1]!;
-    let usual = true;
-    for (let i = from; i < to; i++) {
-      const v = ideal[i]!;
-      if (v < 0) continue;
-      if (v < SMALL_LABELS && v % 1 === 0) small[v]++;
-      else usual = false;
-    }
-    if (usual) {
-      for (let i = offsets[q]!; i < offsets[q + 1]!; i++) {
-        const v = labels[i]!;
-        if (v < 0 || v % 1 !== 0) continue;
-        if (v >= SMALL_LABELS || --small[v]! < 0) fail(q, i);
-      }
-    }
-    for (let i = from; i < to; i++) {
-      const v = ideal[i]!;
-      if (v >= 0 && v < SMALL_LABELS && v % 1 === 0) small[v] = 0;
-    }
-    if (!usual) checkQueryInMap(labels, offsets, ideal, idealOffsets, q, fail);
-  }
-}
-
-/** checkIdealHolds for one query whose ideal labels are not all small integers: counted in a map (skipped when one is not an integer). */
-function checkQueryInMap(labels: LabelArray, offsets: Uint32Array, ideal: LabelArray, idealOffsets: Uint32Array, q: number, fail: (q: number, i: number) => never): void {
-  const counts = new Map<number, number>();
-  for (let i = idealOffsets[q]!; i < idealOffsets[q + 1]!; i++) {
-    if (!Number.isInteger(ideal[i]!)) return;
-    counts.set(ideal[i]!, (counts.get(ideal[i]!) ?? 0) + 1);
-  }
-  for (let i = offsets[q]!; i < offsets[q + 1]!; i++) {
-    const label = labels[i]!;
-    if (label < 0 || !Number.isInteger(label)) continue;
-    const left = (counts.get(label) ?? 0) - 1;
-    if (left < 0) fail(q, i);
-    counts.set(label, left);
   }
 }
 
@@ -136,12 +80,11 @@ function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { l
 
 /**
  * Checks a batch's shape (types, lengths, offsets) and lays it out for the kernels; the
- * values (NaN scores, non-integer labels, R) are checked by the kernels themselves.
+ * values (NaN scores, non-integer labels, R, ideal labels that lack a label of the ranking) are
+ * checked by the kernels themselves.
  * `trecMode`: a mode to evaluate is trec, which orders ties by the document ids' keys.
- * `idealHolds`: the ideal labels are the queries' judgements and the labels were looked up in
- * them, each document once (a run reader's batch), so they hold the labels: not checked.
  */
-export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean, givenKeys: Int32Array | null = null, idealHolds = false): FlatBatch {
+export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean, givenKeys: Int32Array | null = null): FlatBatch {
   if (batch === null || typeof batch !== 'object') throw new InputTypeError('batch must be an object { scores, labels, offsets, ... }');
   const { scores, labels, offsets } = batch;
   if (!(scores instanceof Float64Array)) throw new InputTypeError('batch.scores must be a Float64Array');
@@ -172,10 +115,7 @@ export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean, givenK
     idealOffsets = flat.offsets;
   }
   checkLabelRange(labels, offsets, 'label', describeQuery);
-  if (ideal !== labels) {
-    checkLabelRange(ideal, idealOffsets, 'idealLabels', describeQuery);
-    if (!idealHolds) checkIdealHolds(labels, offsets, ideal, idealOffsets, describeQuery);
-  }
+  if (ideal !== labels) checkLabelRange(ideal, idealOffsets, 'idealLabels', describeQuery);
 
   let relevant: Float64Array | null = null;
   if (batch.relevant !== undefined) {

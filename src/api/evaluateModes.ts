@@ -14,16 +14,15 @@ import type { Batch, BatchResult, EvaluateOptions } from './types.js';
  * the order: R, ideal DCGs, label checks) once, then steps 1-3 once per mode. One mode takes the
  * backend's fused pass where it has one. `options.ties` is ignored: `modes` says which. `tieKeys`
  * (trec_eval's tie-break keys, as trecTieKeys gives them; the run readers write them) stand
- * for `batch.docs`; `idealHolds` skips a check a run reader's batches pass by construction
- * (see flattenBatch); without `withMeans` each mode's `mean` is left empty.
+ * for `batch.docs`; without `withMeans` each mode's `mean` is left empty.
  * @returns per mode (in the order given, each once) the values of evaluateBatch in that mode
  * @throws as evaluateBatch
  */
-export function evaluateModes(batch: Batch, measures: readonly string[], modes: readonly TieMode[], options: EvaluateOptions = {}, tieKeys: Int32Array | null = null, idealHolds = false, withMeans = true): Map<TieMode, BatchResult> {
+export function evaluateModes(batch: Batch, measures: readonly string[], modes: readonly TieMode[], options: EvaluateOptions = {}, tieKeys: Int32Array | null = null, withMeans = true): Map<TieMode, BatchResult> {
   const plan = compilePlan(measures, { maxRank: maxRankOption(options.maxRank), judgedOnly: options.judgedOnly === true });
   const codes = [...new Set(modes)].map((mode) => [mode, tieModeCode(mode)] as const);
   const threads = threadCount(options.threads);
-  const flat = flattenBatch(batch, plan, codes.some(([, code]) => code === TREC), tieKeys, idealHolds);
+  const flat = flattenBatch(batch, plan, codes.some(([, code]) => code === TREC), tieKeys);
   const backend = resolveBackend(options.backend, flat.scores.length);
   const q = flat.queries;
   const fail = (status: Int32Array): never => {

@@ -162,8 +162,7 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
   }
   const entries = offsets[queries.length]!;
   const batch = { scores: scores.subarray(0, entries), labels: labels.subarray(0, entries), offsets, idealLabels: { labels: ideal.subarray(0, idealOffsets[queries.length]!), offsets: idealOffsets }, queryIds: queries, ...(docs === undefined ? {} : { docs }) };
-  // each document's label is its own judgement's, each document once: the ideal labels hold them
-  const result = evaluateModes(batch, measures, [ties], options, null, true).get(ties)!;
+  const result = evaluateModes(batch, measures, [ties], options).get(ties)!;
   if (missing.length > 0) {
     for (const name of measures) {
       if (!zeroedWhenMissing(name, name)) continue;

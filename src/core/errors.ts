@@ -45,10 +45,11 @@ export function statusError(status: Int32Array, describeQuery: (q: number) => st
       return new InputError(`${where}: relevant (R) must be a non-negative integer`, query);
     case Status.RELEVANT_TOO_SMALL:
       return new InputError(`${where}: relevant (R) is smaller than the number of relevant documents in its labels`, query);
-    case Status.IDEAL_MISSING_LABELS:
+    case Status.IDEAL_LACKS_LABEL:
       return new InputError(
-        `${where}: idealLabels must hold every judged label of the query, but they have fewer relevant (label >= rel) or judged (label >= 0) documents than the ranking`,
+        `${where}: the label ${String(value(at))} at position ${at} is not among its idealLabels: idealLabels must hold every judged label of the query, the retrieved ones included`,
         query,
+        at,
       );
     case Status.TOO_MANY_GAIN_LEVELS:
       return new InputError(`${where}: its judgements have more than 32 distinct positive gains, the most G, ndcg_rel and Rndcg keep`, query);

@@ -14,8 +14,8 @@ export const Status = {
   RELEVANT_TOO_SMALL: 4,
   /** the given R is not a non-negative integer */
   RELEVANT_NOT_COUNT: 5,
-  /** the ideal labels hold fewer relevant (at some level) or judged documents than the ranking */
-  IDEAL_MISSING_LABELS: 6,
+  /** the ideal labels lack a judged label of the ranking (its position), repeats counted */
+  IDEAL_LACKS_LABEL: 6,
   /** a measure that reads the ideal gains' levels (G, ndcg_rel, Rndcg) meets more distinct positive gains than it keeps */
   TOO_MANY_GAIN_LEVELS: 7,
   /** G meets a tie group whose documents' distinct gains have more count combinations than it follows */

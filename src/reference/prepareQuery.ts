@@ -2,6 +2,7 @@ import { Constant, Gain, IDEAL_LEVELS_MAX } from '../measures/codes.js';
 import { ROW_SIZE, Row, judgedSlot, type Plan } from '../measures/plan.js';
 import { MEASURE_RULES } from '../measures/rules.js';
 import { gainOf } from './gain.js';
+import { missingFromIdeal } from './missingFromIdeal.js';
 import type { Scratch } from './scratch.js';
 import { Status } from '../core/status.js';
 import type { LabelArray } from '../core/labels.js';
@@ -53,7 +54,7 @@ export function prepareQuery(
   }
   counts[judged] = countAtLeast(labels, start, n, 0);
   for (let t = 0; t < levels; t++) counts[t] = countAtLeast(labels, start, n, plan.thresholds[t]!);
-  // the ideal labels: integers; R and J are their counts, which must cover the ranking's.
+  // the ideal labels: integers holding every judged label of the ranking; R and J are their counts.
   // When they are the ranking's own labels (no ideal labels given, the usual case), they were
   // checked and counted just above
   s.ensureIdeal(m);
@@ -71,7 +72,8 @@ export function prepareQuery(
     }
     constants[at + judged] = countAtLeast(ideal, idealStart, m, 0);
     for (let t = 0; t < levels; t++) constants[at + t] = countAtLeast(ideal, idealStart, m, plan.thresholds[t]!);
-    for (let t = 0; t <= levels; t++) if (constants[at + t]! < counts[t]!) return Status.IDEAL_MISSING_LABELS;
+    s.badPosition = missingFromIdeal(labels, start, n, ideal, idealStart, m, s);
+    if (s.badPosition >= 0) return Status.IDEAL_LACKS_LABEL;
   }
   if (!Number.isNaN(relevant)) {
     if (!Number.isInteger(relevant) || relevant < 0) return Status.RELEVANT_NOT_COUNT;

@@ -2,6 +2,9 @@ import { G_COUNTED_SLOTS, IDEAL_LEVELS_MAX } from '../measures/codes.js';
 import { log2 } from './log2.js';
 import { RunningSum } from './runningSum.js';
 
+/** Ideal labels spanning fewer values than this (largest - smallest + 1) are counted per value by missingFromIdeal; others are sorted (largestDescending's bound in the compiled kernels). */
+export const COUNTED_LEVELS = 64;
+
 /** The interpolated precision values a query keeps for its other rows (see iprec). */
 export const IPREC_CACHE = 32;
 
@@ -45,6 +48,8 @@ export class Scratch {
   counts = new Float64Array(0);
   /** the ideal labels of one query, sorted descending */
   ideal = new Float64Array(0);
+  /** missingFromIdeal's count per ideal label value */
+  labelCounts = new Int32Array(COUNTED_LEVELS);
   /** the ideal DCG through each rank of one gain column (step 0), idealRunning[0] = 0 */
   idealRunning = new Float64Array(1);
   /** hypergeometric probabilities for AP(norm=found), IPrec and ERR, and a second buffer ERR's laws take turns with */

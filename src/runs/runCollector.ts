@@ -202,7 +202,7 @@ export class RunCollector {
       at[q] = known ?? this.index.size - 1;
     }
     // relstrings alone (runid, relstring) evaluate no measure
-    const results = this.names.length === 0 ? new Map<TieMode, BatchResult>() : evaluateModes(batch, this.names, this.options.modes, { backend: this.options.backend, maxRank, judgedOnly: judgedOnly && maxRank > 0, threads: this.options.evaluationThreads ?? 1 }, tieKeys, true, false);
+    const results = this.names.length === 0 ? new Map<TieMode, BatchResult>() : evaluateModes(batch, this.names, this.options.modes, { backend: this.options.backend, maxRank, judgedOnly: judgedOnly && maxRank > 0, threads: this.options.evaluationThreads ?? 1 }, tieKeys, false);
     for (const [mode, result] of results) {
       this.backend = result.backend;
       const columns = this.columns(mode);
