@@ -93,6 +93,7 @@ export const OPTIMISTIC: i32 = 1;
 export const PESSIMISTIC: i32 = 2;
 export const TREC: i32 = 3;
 export const INPUT: i32 = 4;
+export const SD: i32 = 5;
 
 // kernel statuses
 export const STATUS_OK: i32 = 0;
@@ -106,6 +107,7 @@ export const STATUS_TOO_MANY_GAIN_LEVELS: i32 = 7;
 export const STATUS_TOO_MANY_STATES: i32 = 8;
 export const STATUS_VALUE_NOT_FINITE: i32 = 9;
 export const STATUS_TOO_COSTLY: i32 = 10;
+export const STATUS_NO_SD: i32 = 11;
 
 // the fields of the plan's header
 export const HEADER_MEASURES: i32 = 0;

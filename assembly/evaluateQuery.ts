@@ -1,4 +1,4 @@
-import { AVERAGE, DEPTH_RELEVANT, INPUT, KIND_AP, KIND_BING, KIND_BPREF, KIND_DCG, KIND_ERR, KIND_F1, KIND_G, KIND_IDEAL_DCG, KIND_INFAP, KIND_INSQ, KIND_IPREC, KIND_IPREC_MEAN, KIND_JUDGED, KIND_NDCG, KIND_NDCG_REL, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RNDCG, KIND_RPREC, KIND_RR, KIND_SDCG, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, PLAN_FLAG_JUDGED_ONLY, PLAN_FLAG_NEEDS_ORDER, ROW_CONSTANT, ROW_CUTOFF, ROW_DEPTH, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_FLAG_JUDGED_ONLY, ROW_FLAGS, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, STATUS_OK, STATUS_SCORE_NAN, STATUS_TOO_COSTLY, STATUS_TOO_MANY_STATES, STATUS_VALUE_NOT_FINITE, TREC } from './codes';
+import { AVERAGE, DEPTH_RELEVANT, INPUT, KIND_AP, KIND_BING, KIND_BPREF, KIND_DCG, KIND_ERR, KIND_F1, KIND_G, KIND_IDEAL_DCG, KIND_INFAP, KIND_INSQ, KIND_IPREC, KIND_IPREC_MEAN, KIND_JUDGED, KIND_NDCG, KIND_NDCG_REL, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RNDCG, KIND_RPREC, KIND_RR, KIND_SDCG, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, PLAN_FLAG_JUDGED_ONLY, PLAN_FLAG_NEEDS_ORDER, ROW_CONSTANT, ROW_CUTOFF, ROW_DEPTH, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_FLAG_JUDGED_ONLY, ROW_FLAGS, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, SD, STATUS_NO_SD, STATUS_OK, STATUS_SCORE_NAN, STATUS_TOO_COSTLY, STATUS_TOO_MANY_STATES, STATUS_VALUE_NOT_FINITE, TREC } from './codes';
 import { averagePrecision } from './averagePrecision';
 import { binG } from './binG';
 import { bpref } from './bpref';
@@ -18,6 +18,7 @@ import { judgedEnds, swapView } from './judgedView';
 import { getF64, getI32, setF64 } from './memory';
 import { ndcgRel } from './ndcgRel';
 import { orderQuery, SELECT_ABOVE } from './orderQuery';
+import { spreadOf } from './spreadOf';
 import { judgedSlot, maxRank, planFlags, planMeasures, planReadsAll, planViews, rowField, rowInt } from './plan';
 import { precision } from './precision';
 import { insq } from './insq';
@@ -31,7 +32,7 @@ import { setAP, setF, setP, setR, utility } from './setMeasures';
 import { success } from './success';
 
 /**
- * One query, every measure of the plan, one ordering: checks the scores, orders the query
+ * One query, every measure of the plan, one ordering (or, in sd mode, the spread over them): checks the scores, orders the query
  * (step 1), builds its group table down to the deepest position a measure reads (step 2;
  * countGroups does both at once for a small query in average mode), cuts it at maxRank and,
  * for -J after -M (PLAN_FLAG_JUDGED_ONLY), takes its judged view, and runs each measure kernel
@@ -77,7 +78,7 @@ export function evaluateQuery<L>(
   } else {
     const held = orderQuery<L>(scores, labels, tieKeys, start, n, <i32>depth, mode);
     if (held < 0) return STATUS_SCORE_NAN;
-    buildGroups<L>(scores, labels, start, n, held, <i32>depth, mode != AVERAGE);
+    buildGroups<L>(scores, labels, start, n, held, <i32>depth, mode != AVERAGE && mode != SD);
   }
   // a cut ranking ends with the group reaching maxRank (read only by measures that read it all)
   if (cut && depth == maxRank()) S.n = getI32(S.groupEnd, S.groupCount - 1);
@@ -101,6 +102,17 @@ export function evaluateQuery<L>(
     const own = !judgedOnly && (rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
     if (own) swapView();
     let value: f64 = 0;
+    // sd: the spread over the orderings, from the same group table as average's mean
+    if (mode == SD) {
+      value = spreadOf<L>(labels, start, row, constants, at, relevant);
+      if (own) swapView();
+      if (value < 0) {
+        S.badPosition = row;
+        return STATUS_NO_SD;
+      }
+      setF64(out, row * queries + q, value);
+      continue;
+    }
     switch (kind) {
       case KIND_P:
         value = precision(col, cutoff, param, relevant);

@@ -1,4 +1,4 @@
-import { AVERAGE } from './codes';
+import { AVERAGE, SD } from './codes';
 import { firstNaN } from './firstNaN';
 import { getF64, getI32, setF64, setI32 } from './memory';
 import { heapLargest } from './heapLargest';
@@ -25,7 +25,7 @@ export const HEAP_DEPTH: i32 = 64;
  * the score s* at position `depth` is selected in one pass (heapLargest) or in linear time
  * (selectLargest); the documents above s* are
  * sorted and the whole group of s* (the group crossing the cut-off) follows them, sorted by
- * key except in average mode, where only its counts matter.
+ * key except in average and sd modes, where only its counts and members matter.
  * Returns how many positions `S.order` holds, at least min(depth, n); or -1 when a score is
  * NaN, its position in `S.badPosition`. The scores are checked first where a sort or a partition
  * would compare them; the heap selection only compares, so the pass after it finds a NaN.
@@ -81,6 +81,6 @@ export function orderQuery<L>(scores: usize, labels: usize, tieKeys: usize, star
   for (let i = 0; i < tied; i++) setI32(S.order, above + i, getI32(group, i));
   const held = above + tied;
   sortPositions<L>(scores, labels, tieKeys, start, mode, 0, above);
-  if (mode != AVERAGE) sortPositions<L>(scores, labels, tieKeys, start, mode, above, held);
+  if (mode != AVERAGE && mode != SD) sortPositions<L>(scores, labels, tieKeys, start, mode, above, held);
   return held;
 }

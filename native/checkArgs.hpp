@@ -201,7 +201,7 @@ inline Problem checkScores(const Napi::Value& scores, const Napi::Value& tieKeys
   if (lengthOf(scores) != entries) return {"scores and labels must have the same length", false};
   if (!mode.IsNumber()) return {"mode must be a number", true};
   const double code = mode.As<Napi::Number>().DoubleValue();
-  if (!inRange(code, 0, INPUT)) return {"mode must be an integer tie mode code 0..4", false};
+  if (!inRange(code, 0, SD)) return {"mode must be an integer tie mode code 0..5", false};
   if (code == TREC ? (!isTyped(tieKeys, napi_int32_array) || lengthOf(tieKeys) != entries) : !tieKeys.IsNull()) {
     return {"tieKeys must be an Int32Array of one key per entry in trec mode, else null", true};
   }

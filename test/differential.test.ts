@@ -9,6 +9,9 @@ import { selfCheckBatch } from '../src/api/selfCheck.js';
 import { MEASURES } from '../src/measures/table.js';
 
 const MODES: TieMode[] = ['average', 'optimistic', 'pessimistic', 'trec', 'input'];
+
+/** The measures of a list that have an exact sd (ties 'sd' refuses the others). */
+const withSd = (measures: string[]): string[] => measures.filter((m) => compilePlan([m]).measures[0]!.measure.sd === true);
 const close = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b));
 
 /** A random batch: n from 0 to 2,000 (mostly small), heavy ties, unjudged and negative labels, relevant documents not retrieved. */
@@ -56,8 +59,9 @@ describe('differential: the compiled backends against the TypeScript reference',
     const worst = new Map(COMPILED.map((b) => [b.name, 0]));
     for (let b = 0; b < 100; b++) {
       const batch = randomBatch(next, 1000);
-      const measures = measuresFor(next);
-      const ties = MODES[b % MODES.length]!;
+      // every sixth batch in sd mode, over the measures that have one
+      const ties = b % 6 === 5 ? 'sd' : MODES[b % 6]!;
+      const measures = ties === 'sd' ? withSd(measuresFor(next)) : measuresFor(next);
       const want = evaluateBatch(batch, measures, { ties, backend: 'js' });
       for (const { name } of COMPILED) {
         const got = evaluateBatch(batch, measures, { ties, backend: name });
@@ -113,7 +117,12 @@ describe.each(COMPILED)('differential: $name against the TypeScript reference', 
         }
       }
     }
+    const spread = withSd(measures);
+    const want = evaluateBatch(batch, spread, { ties: 'sd', backend: 'js' });
+    const got = evaluateBatch(batch, spread, { ties: 'sd', backend: name });
+    for (const m of spread) expect(Array.from(got.perQuery[m]!), `${m} (sd)`).toEqual(Array.from(want.perQuery[m]!));
     expect(new Set(measures.map((m) => m.replace(/[(@].*/, ''))).size).toBe(MEASURES.length);
+    expect(new Set(spread.map((m) => m.replace(/[(@].*/, ''))).size).toBe(MEASURES.filter((m) => m.sd === true).length);
     expect(values).toBe(5 * 1500 * measures.length);
   });
 

@@ -22,7 +22,8 @@ describe('the doc comments\' examples', () => {
     expect(log2(8)).toBe(3);
     expect(FREE_ORDERS[freeOrdersRow(2) + 3]).toBe(10);
     expect(binomial(5, 2)).toBe(10);
-    expect(meanOf([0.5, 2], 0, 2, true)).toBe(1);
+    expect(meanOf([0.5, 2], 0, 2, 'logs')).toBe(1);
+    expect(meanOf([0.3, 0.4], 0, 2, 'squares')).toBeCloseTo(0.25, 15);
     expect(adjustPValues([0.01, 0.04, 0.03], 'holm').map((p) => +p.toFixed(12))).toEqual([0.03, 0.06, 0.06]);
     expect(randomizationTest([1, 1, 1], [0, 0, 0], 999)).toBeCloseTo(0.25, 1);
     const counter = new TieCounter();

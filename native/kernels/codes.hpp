@@ -117,6 +117,7 @@ enum Mode {
   PESSIMISTIC = 2,
   TREC = 3,
   INPUT = 4,
+  SD = 5,
 };
 
 // kernel statuses
@@ -132,6 +133,7 @@ enum Status {
   STATUS_TOO_MANY_STATES = 8,
   STATUS_VALUE_NOT_FINITE = 9,
   STATUS_TOO_COSTLY = 10,
+  STATUS_NO_SD = 11,
 };
 
 // the fields of the plan's header

@@ -6,6 +6,7 @@
 #include "binG.hpp"
 #include "bpref.hpp"
 #include "buildGroups.hpp"
+#include "spreadOf.hpp"
 #include "codes.hpp"
 #include "countGroups.hpp"
 #include "counts.hpp"
@@ -36,7 +37,7 @@
 namespace tie_eval {
 
 /**
- * One query, every measure of the plan, one ordering: checks the scores, orders the query
+ * One query, every measure of the plan, one ordering (or, in sd mode, the spread over them): checks the scores, orders the query
  * (step 1), builds its group table down to the deepest position a measure reads (step 2;
  * countGroups does both at once for a small query in average mode), cuts it at maxRank and,
  * for -J after -M (PLAN_FLAG_JUDGED_ONLY), takes its judged view, and runs each measure kernel
@@ -72,7 +73,7 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
   } else {
     const int held = orderQuery(scores, labels, tieKeys, start, n, static_cast<int>(depth), mode, s);
     if (held < 0) return STATUS_SCORE_NAN;
-    buildGroups(scores, labels, start, n, held, static_cast<int>(depth), mode != AVERAGE, plan, s);
+    buildGroups(scores, labels, start, n, held, static_cast<int>(depth), mode != AVERAGE && mode != SD, plan, s);
   }
   // a cut ranking ends with the group reaching maxRank (read only by measures that read it all)
   if (cut && depth == plan.maxRank()) s.n = s.groupEnd[s.groupCount - 1];
@@ -96,6 +97,17 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
     const bool own = !judgedOnly && (plan.rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
     if (own) swapView(s);
     double value = 0;
+    // sd: the spread over the orderings, from the same group table as average's mean
+    if (mode == SD) {
+      value = spreadOf(s, labels, start, plan, row, constants, at, relevant);
+      if (own) swapView(s);
+      if (value < 0) {
+        s.badPosition = row;
+        return STATUS_NO_SD;
+      }
+      out[row * queries + q] = value;
+      continue;
+    }
     switch (kind) {
       case KIND_P:
         value = precision(s, col, cutoff, param, relevant);

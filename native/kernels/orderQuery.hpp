@@ -28,7 +28,7 @@ constexpr int HEAP_DEPTH = 64;
  * the score s* at position `depth` is selected in one pass (heapLargest) or in linear time
  * (selectLargest); the documents above s* are
  * sorted and the whole group of s* (the group crossing the cut-off) follows them, sorted by
- * key except in average mode, where only its counts matter.
+ * key except in average and sd modes, where only its counts and members matter.
  * Returns how many positions `s.order` holds, at least min(depth, n); or -1 when a score is
  * NaN, its position in `s.badPosition`. The scores are checked first where a sort or a partition
  * would compare them; the heap selection only compares, so the pass after it finds a NaN.
@@ -86,7 +86,7 @@ int orderQuery(const double* scores, const L* labels, const int32_t* tieKeys, in
   for (int i = 0; i < tied; i++) order[above + i] = group[i];
   const int held = above + tied;
   sortPositions(scores, labels, tieKeys, start, mode, order, 0, above);
-  if (mode != AVERAGE) sortPositions(scores, labels, tieKeys, start, mode, order, above, held);
+  if (mode != AVERAGE && mode != SD) sortPositions(scores, labels, tieKeys, start, mode, order, above, held);
   return held;
 }
 

@@ -95,7 +95,7 @@ export function compareRuns(runs: readonly RunScores[], options: CompareOptions 
     return values;
   });
   const aggregate = options.aggregate ?? 'mean';
-  const means = aligned.map((values, i) => ({ run: runs[i]!.run, mean: aggregate === 'sum' ? sumOf(values, 0, values.length) : meanOf(values, 0, values.length, aggregate === 'geometric') }));
+  const means = aligned.map((values, i) => ({ run: runs[i]!.run, mean: aggregate === 'sum' ? sumOf(values, 0, values.length) : meanOf(values, 0, values.length, aggregate === 'geometric' ? 'logs' : 'values') }));
   const pairs: Omit<PairComparison, 'adjustedP' | 'adjustedRandomizationP'>[] = [];
   for (let i = 0; i < runs.length; i++) {
     for (let j = i + 1; j < runs.length; j++) {

@@ -2,10 +2,11 @@ import { resolveBackend } from '../backends/facade.js';
 import { statusError } from '../core/errors.js';
 import { Status } from '../core/status.js';
 import { compilePlan } from '../measures/plan.js';
-import { TREC, tieModeCode, type TieMode } from '../ties/modes.js';
+import { SD, TREC, tieModeCode, type TieMode } from '../ties/modes.js';
+import { checkSpreads } from '../measures/spreads.js';
 import { flattenBatch } from './batchInput.js';
 import { maxRankOption } from './maxRankOption.js';
-import { meanOf } from '../core/means.js';
+import { meanOf, summaryTerms } from '../core/means.js';
 import { threadCount } from './threadCount.js';
 import type { Batch, BatchResult, EvaluateOptions } from './types.js';
 
@@ -21,6 +22,7 @@ import type { Batch, BatchResult, EvaluateOptions } from './types.js';
 export function evaluateModes(batch: Batch, measures: readonly string[], modes: readonly TieMode[], options: EvaluateOptions = {}, tieKeys: Int32Array | null = null, withMeans = true): Map<TieMode, BatchResult> {
   const plan = compilePlan(measures, { maxRank: maxRankOption(options.maxRank), judgedOnly: options.judgedOnly === true });
   const codes = [...new Set(modes)].map((mode) => [mode, tieModeCode(mode)] as const);
+  if (codes.some(([, code]) => code === SD)) checkSpreads(plan);
   const threads = threadCount(options.threads);
   const flat = flattenBatch(batch, plan, codes.some(([, code]) => code === TREC), tieKeys);
   const backend = resolveBackend(options.backend, flat.scores.length);
@@ -45,7 +47,7 @@ export function evaluateModes(batch: Batch, measures: readonly string[], modes: 
       plan.measures.forEach((m, row) => {
         perQuery[m.name] = out.subarray(row * q, (row + 1) * q);
         // a run's reader skips them: it sums the queries of all its batches
-        if (withMeans) mean[m.name] = meanOf(out, row * q, (row + 1) * q, m.geometric);
+        if (withMeans) mean[m.name] = meanOf(out, row * q, (row + 1) * q, summaryTerms(m.geometric, mode === 'sd'));
       });
       return [mode, { perQuery, mean, backend: backend.name }];
     }),

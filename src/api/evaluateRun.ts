@@ -2,7 +2,7 @@ import { InputError, InputTypeError } from '../core/errors.js';
 import { inLabelRange, LABEL_RANGE } from '../core/labels.js';
 import { compareIds } from '../ties/compareIds.js';
 import { evaluateModes } from './evaluateModes.js';
-import { meanOf } from '../core/means.js';
+import { meanOf, summaryTerms } from '../core/means.js';
 import { MISSING_QUERY_DOCUMENT, zeroedWhenMissing } from './missingQuery.js';
 import type { BatchResult, EvaluateOptions } from './types.js';
 
@@ -168,7 +168,7 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
       if (!zeroedWhenMissing(name, name)) continue;
       const values = result.perQuery[name]!;
       for (const q of missing) values[q] = 0;
-      (result.mean as Record<string, number>)[name] = meanOf(values, 0, values.length);
+      (result.mean as Record<string, number>)[name] = meanOf(values, 0, values.length, summaryTerms(false, ties === 'sd'));
     }
   }
   return { ...result, queries, ignored };

@@ -1,12 +1,13 @@
 import type { BackendName } from '../backends/backend.js';
 import { resolveBackend } from '../backends/facade.js';
 import { compilePlan } from '../measures/plan.js';
+import { checkSpreads } from '../measures/spreads.js';
 import { Status } from '../core/status.js';
-import { TREC, tieModeCode } from '../ties/modes.js';
+import { SD, TREC, tieModeCode } from '../ties/modes.js';
 import { flattenBatch, ownJudgements } from './batchInput.js';
 import { maxRankOption } from './maxRankOption.js';
 import { InputError, InputTypeError, statusError } from '../core/errors.js';
-import { meanOf } from '../core/means.js';
+import { meanOf, summaryTerms } from '../core/means.js';
 import { threadCount } from './threadCount.js';
 import type { Batch, BatchLabels, BatchResult, EvaluateOptions } from './types.js';
 
@@ -47,6 +48,7 @@ export interface PreparedEvaluator {
 export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: readonly string[], options: PrepareOptions = {}): PreparedEvaluator {
   const plan = compilePlan(measures, { maxRank: maxRankOption(options.maxRank), judgedOnly: options.judgedOnly === true });
   const mode = tieModeCode(options.ties);
+  if (mode === SD) checkSpreads(plan);
   const threads = threadCount(options.threads);
   const entries = labels?.length ?? 0;
   // the judgements are copied: a caller's later change to its arrays changes nothing, on every backend
@@ -75,7 +77,7 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
       if (!(scores instanceof Float64Array)) throw new InputTypeError('scores must be a Float64Array');
       if (scores.length !== entries) throw new InputError(`scores has ${scores.length} entries, the labels ${entries}`);
       if (prepared.evaluate(scores, flat.tieKeys, mode, out) !== Status.OK) throw statusError(prepared.status, flat.describeQuery, labelAt, measureAt);
-      for (let row = 0; row < names.length; row++) mean[names[row]!] = meanOf(out, row * queries, (row + 1) * queries, plan.measures[row]!.geometric);
+      for (let row = 0; row < names.length; row++) mean[names[row]!] = meanOf(out, row * queries, (row + 1) * queries, summaryTerms(plan.measures[row]!.geometric, mode === SD));
       return result;
     },
   };

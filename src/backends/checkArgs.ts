@@ -88,7 +88,7 @@ export function checkPlan(plan: Plan): void {
 export function checkScores(scores: Float64Array, entries: number, queries: number, plan: Plan, tieKeys: Int32Array | null, mode: number, out: Float64Array): void {
   if (!(scores instanceof Float64Array)) throw new InputTypeError('scores must be a Float64Array');
   if (scores.length !== entries) throw new InputError(`scores has ${scores.length} entries, the judgements ${entries}`);
-  if (!Number.isInteger(mode) || mode < 0 || mode > TIE_MODES.input) throw new InputError(`tie mode ${mode} is not one of ${Object.values(TIE_MODES).join(', ')}`);
+  if (!Number.isInteger(mode) || mode < 0 || mode > TIE_MODES.sd) throw new InputError(`tie mode ${mode} is not one of ${Object.values(TIE_MODES).join(', ')}`);
   if (mode === TREC) {
     if (!(tieKeys instanceof Int32Array) || tieKeys.length !== entries) throw new InputTypeError('ties: trec needs tieKeys, an Int32Array of one key per entry');
   }

@@ -1,6 +1,7 @@
 import { writeOutput } from './writeOutput.js';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_MEASURES } from '../measures/expandNames.js';
+import { SD_DEFAULT_MEASURES } from '../measures/spreads.js';
 import { describeMeasures } from '../measures/table.js';
 import type { TieMode } from '../ties/modes.js';
 import { formatCsv, formatJson, formatTrec, type Format } from '../format/runOutput.js';
@@ -10,7 +11,7 @@ import { addRunOptions, evaluateFlags, type RunFlags } from './runOptions.js';
 interface EvaluateFlags extends RunFlags {
   q?: boolean;
   n?: boolean;
-  ties: TieMode | 'range';
+  ties: Exclude<TieMode, 'sd'> | 'range' | 'sd';
   format: Format;
   output?: string;
 }
@@ -40,17 +41,17 @@ export function addEvaluateCommand(program: Command, io: CliIo): void {
   addRunOptions(program.argument('<qrels>', 'judgements: qid iter docno label').argument('<runs...>', 'runs: qid Q0 docno rank score runid (gzip allowed)'))
     .option('-q', 'print per-query values too')
     .option('-n', 'no summary lines (with -q: per-query values only)')
-    .addOption(new Option('--ties <mode>', 'tie regime; range prints pessimistic, average and optimistic').choices(['average', 'optimistic', 'pessimistic', 'trec', 'input', 'range']).default('average'))
+    .addOption(new Option('--ties <mode>', 'tie regime; range prints pessimistic, average and optimistic; sd prints average and the standard deviation over tie orderings').choices(['average', 'optimistic', 'pessimistic', 'trec', 'input', 'range', 'sd']).default('average'))
     .addOption(new Option('--format <format>', 'output format').choices(['trec', 'json', 'csv']).default('trec'))
     .addOption(new Option('-o, --output <file>', 'write the output to a file instead of stdout').argParser(outputFile))
     .addHelpText('after', EXAMPLES)
     .action(async (qrelsPath: string, runPaths: string[], flags: EvaluateFlags) => {
-      const modes: TieMode[] = flags.ties === 'range' ? ['pessimistic', 'average', 'optimistic'] : [flags.ties];
+      const modes: TieMode[] = flags.ties === 'range' ? ['pessimistic', 'average', 'optimistic'] : flags.ties === 'sd' ? ['average', 'sd'] : [flags.ties];
       // --ties trec is trec_eval: its default measures, printed in its table's order
       const trec = flags.ties === 'trec';
       // relstring prints per query only: without -q its work would be thrown away
       const noRelstrings = flags.format === 'trec' && flags.q !== true;
-      const { runs, measures } = await evaluateFlags(qrelsPath, runPaths, flags, modes, trec ? ['official'] : DEFAULT_MEASURES, io, noRelstrings);
+      const { runs, measures } = await evaluateFlags(qrelsPath, runPaths, flags, modes, trec ? ['official'] : flags.ties === 'sd' ? SD_DEFAULT_MEASURES : DEFAULT_MEASURES, io, noRelstrings);
       const text =
         flags.format === 'json'
           ? formatJson(runs, measures, modes, flags.ties)

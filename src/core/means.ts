@@ -2,34 +2,59 @@
 const MIN_GEO_MEAN = 0.00001;
 
 /**
+ * What a summary adds up per query: the values (a mean or a sum), their logs (a geometric
+ * mean: trec_eval's gm_map, gm_bpref), or their squares (the sd mode: each value is a query's
+ * standard deviation over tie orderings, and independent queries' variances add).
+ */
+export type Terms = 'values' | 'logs' | 'squares';
+
+/**
  * The sum of values[from..to), in order (trec_eval's summaries add the queries' values in
  * order, so the digits match even on exact halves). A plain indexed loop: no subarray, no closure.
  */
 export function sumOf(values: ArrayLike<number>, from: number, to: number): number {
-  return addTerms(0, values, from, to, false);
+  return addTerms(0, values, from, to, 'values');
 }
 
 /**
- * `sum` plus the terms of values[from..to) a mean adds, in order: the values, or with
- * `geometric` their logs (floored as trec_eval's gm_map). Summing part after part in query
- * order gives the same double as one pass (see meanFromSum).
+ * `sum` plus the terms of values[from..to) a summary adds, in order: the values, their logs
+ * (floored as trec_eval's gm_map) or their squares. Summing part after part in query order gives
+ * the same double as one pass (see meanFromSum).
  */
-export function addTerms(sum: number, values: ArrayLike<number>, from: number, to: number, geometric: boolean): number {
-  if (geometric) for (let i = from; i < to; i++) sum += Math.log(Math.max(values[i]!, MIN_GEO_MEAN));
+export function addTerms(sum: number, values: ArrayLike<number>, from: number, to: number, terms: Terms): number {
+  if (terms === 'logs') for (let i = from; i < to; i++) sum += Math.log(Math.max(values[i]!, MIN_GEO_MEAN));
+  else if (terms === 'squares') for (let i = from; i < to; i++) sum += values[i]! * values[i]!;
   else for (let i = from; i < to; i++) sum += values[i]!;
   return sum;
 }
 
-/** The mean of `count` values whose terms add up to `sum` (see addTerms); NaN when count is 0. */
-export function meanFromSum(sum: number, count: number, geometric: boolean): number {
-  return geometric ? Math.exp(sum / count) : sum / count;
+/**
+ * The mean of `count` values whose terms add up to `sum` (see addTerms): the arithmetic or
+ * geometric mean, or for squares the standard deviation of the mean, sqrt(sum) / count;
+ * NaN when count is 0.
+ */
+export function meanFromSum(sum: number, count: number, terms: Terms): number {
+  if (terms === 'logs') return Math.exp(sum / count);
+  return terms === 'squares' ? Math.sqrt(sum) / count : sum / count;
+}
+
+/** The total of values whose terms add up to `sum` (a count's summary): the sum, or for squares the standard deviation of the sum, sqrt(sum). */
+export function totalFromSum(sum: number, terms: Terms): number {
+  return terms === 'squares' ? Math.sqrt(sum) : sum;
 }
 
 /**
- * The mean of values[from..to) (NaN when empty); with `geometric`, exp of the mean of
- * log(max(value, 0.00001)), as trec_eval's gm_map and gm_bpref.
- * @example meanOf([0.5, 2], 0, 2, true) // 1
+ * The mean of values[from..to) (NaN when empty) by its terms: with `logs`, exp of the mean of
+ * log(max(value, 0.00001)), as trec_eval's gm_map and gm_bpref; with `squares`, the standard
+ * deviation of the mean of independent values whose standard deviations these are.
+ * @example meanOf([0.5, 2], 0, 2, 'logs') // 1
+ * @example meanOf([0.3, 0.4], 0, 2, 'squares') // 0.25: sqrt(0.09 + 0.16) / 2
  */
-export function meanOf(values: ArrayLike<number>, from: number, to: number, geometric = false): number {
-  return meanFromSum(addTerms(0, values, from, to, geometric), to - from, geometric);
+export function meanOf(values: ArrayLike<number>, from: number, to: number, terms: Terms = 'values'): number {
+  return meanFromSum(addTerms(0, values, from, to, terms), to - from, terms);
+}
+
+/** The terms of a summary: the sd mode's squares, a geometric mean's logs, else the values (no measure with a geometric mean has an sd: see checkSpreads). */
+export function summaryTerms(geometric: boolean, sd: boolean): Terms {
+  return sd ? 'squares' : geometric ? 'logs' : 'values';
 }

@@ -24,4 +24,6 @@ export const Status = {
   VALUE_NOT_FINITE: 9,
   /** interpolated precision's exact average needs more than IPREC_STEPS_MAX steps (its position: the measure's row) */
   TOO_COSTLY: 10,
+  /** sd mode meets a measure without an exact standard deviation over tie orderings (its position: the measure's row) */
+  NO_SD: 11,
 } as const;

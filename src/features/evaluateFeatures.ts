@@ -2,7 +2,7 @@ import type { BackendChoice, BackendName } from '../backends/backend.js';
 import { prepare } from '../api/prepare.js';
 import { InputError } from '../core/errors.js';
 import { FileError } from '../io/fileError.js';
-import { addTerms, meanFromSum } from '../core/means.js';
+import { addTerms, meanFromSum, summaryTerms, totalFromSum, type Terms } from '../core/means.js';
 import type { LetorQuery } from '../io/forEachLetorQuery.js';
 import { requestMeasures } from '../measures/expandNames.js';
 import { readLetor } from '../runs/read.js';
@@ -125,7 +125,7 @@ export class FeatureEvaluator {
   private readonly nameOf: number[];
   private readonly ties: NonNullable<FeaturesOptions['ties']>;
   private readonly modes: TieMode[];
-  private readonly geometric: boolean[];
+  private readonly terms: Terms[];
   private readonly summed: boolean[];
   private readonly directions: number[];
   private readonly options: FeaturesOptions;
@@ -151,9 +151,9 @@ export class FeatureEvaluator {
     this.measures = requests.map((r) => r.key);
     this.names = [...new Set(requests.map((r) => r.name))];
     this.nameOf = requests.map((r) => this.names.indexOf(r.name));
-    this.geometric = requests.map((r) => r.aggregate === 'geometric');
     this.summed = requests.map((r) => r.aggregate === 'sum');
     this.ties = options.ties ?? 'average';
+    this.terms = requests.map((r) => summaryTerms(r.aggregate === 'geometric', this.ties === 'sd'));
     if ((this.ties as string) === 'trec') throw new InputError("ties 'trec' needs document ids, which a learning-to-rank file does not have");
     this.modes = this.ties === 'range' ? ['average', 'pessimistic', 'optimistic'] : [this.ties];
     this.directions = options.bothDirections === true ? [1, -1] : [1];
@@ -188,7 +188,7 @@ export class FeatureEvaluator {
     const { measures, modes, directions, stride, ties } = this;
     if (this.queries === 0) throw new InputError('no queries to evaluate');
     this.widen(features);
-    const meansAt = (at: number): Record<string, number> => Object.fromEntries(measures.map((key, k) => [key, this.summed[k] ? this.sums[at + k]! : meanFromSum(this.sums[at + k]!, this.queries, this.geometric[k]!)]));
+    const meansAt = (at: number): Record<string, number> => Object.fromEntries(measures.map((key, k) => [key, this.summed[k] ? totalFromSum(this.sums[at + k]!, this.terms[k]!) : meanFromSum(this.sums[at + k]!, this.queries, this.terms[k]!)]));
     const main = modes.indexOf(ties === 'range' ? 'average' : ties);
     const first = (f: number, d: number): number => this.sums[f * stride + (d * modes.length + main) * measures.length]!;
     const results: FeatureResult[] = [];
@@ -222,7 +222,7 @@ export class FeatureEvaluator {
 
   /** Evaluates the gathered queries: per tie mode, one prepared evaluator, every feature column (and its negation) against it. */
   private evaluateBlock(): void {
-    const { block, measures, names, nameOf, modes, directions, stride, geometric, options } = this;
+    const { block, measures, names, nameOf, modes, directions, stride, terms, options } = this;
     if (block.queries === 0) return;
     const { labels, offsets } = block.judgements();
     this.widen(block.width);
@@ -232,7 +232,7 @@ export class FeatureEvaluator {
       this.backend = evaluator.backend;
       const add = (sums: Float64Array, at: number, scores: Float64Array): void => {
         const { perQuery } = evaluator.evaluate(scores);
-        measures.forEach((_, k) => (sums[at + k] = addTerms(sums[at + k]!, perQuery[names[nameOf[k]!]!]!, 0, block.queries, geometric[k]!)));
+        measures.forEach((_, k) => (sums[at + k] = addTerms(sums[at + k]!, perQuery[names[nameOf[k]!]!]!, 0, block.queries, terms[k]!)));
       };
       add(this.constant, m * measures.length, scratch.fill(0));
       for (let f = 0; f < this.width; f++) {

@@ -119,6 +119,8 @@ export interface MeasureEntry {
   readonly required?: readonly (readonly [string, string])[];
   /** why the parameters a name gives are not valid together, or undefined */
   readonly check?: (values: { readonly min_rel: number; readonly max_rel: number }) => string | undefined;
+  /** its standard deviation over tie orderings (`ties: 'sd'`) is exact (0 where it does not depend on the order) */
+  readonly sd?: true;
   /** one line of help */
   readonly help: string;
 }
@@ -166,7 +168,7 @@ const TREC_GAIN_PARAMS = [GAINS];
 export const MEASURES = [
   measure({
     name: 'P',
-    kernel: 'P',
+    kernel: 'P', sd: true,
     cutoff: 'required',
     aliases: [{ name: 'Precision' }],
     params: [REL, RELATIVE, JUDGED_ONLY],
@@ -178,8 +180,8 @@ export const MEASURES = [
     ranx: [{ name: 'precision', cutoff: 'required' }],
     help: 'precision at k (relative: over min(k, R))',
   }),
-  measure({ name: 'R', kernel: 'R', cutoff: 'required', aliases: [{ name: 'Recall' }], params: [REL, JUDGED_ONLY], trec: [{ name: 'recall', form: 'cutoffs', defaults: TREC_CUTOFFS }], ranx: [{ name: 'recall', cutoff: 'required' }], help: 'recall at k (0 when R = 0)' }),
-  measure({ name: 'F1', kernel: 'F1', cutoff: 'required', ranx: [{ name: 'f1', cutoff: 'required' }], help: 'F1 at k: 2 rel@k / (k + R)' }),
+  measure({ name: 'R', kernel: 'R', sd: true, cutoff: 'required', aliases: [{ name: 'Recall' }], params: [REL, JUDGED_ONLY], trec: [{ name: 'recall', form: 'cutoffs', defaults: TREC_CUTOFFS }], ranx: [{ name: 'recall', cutoff: 'required' }], help: 'recall at k (0 when R = 0)' }),
+  measure({ name: 'F1', kernel: 'F1', sd: true, cutoff: 'required', ranx: [{ name: 'f1', cutoff: 'required' }], help: 'F1 at k: 2 rel@k / (k + R)' }),
   measure({
     name: 'AP',
     kernel: 'AP',
@@ -195,10 +197,10 @@ export const MEASURES = [
     ranx: [{ name: 'map', cutoff: 'optional' }],
     help: 'average precision',
   }),
-  measure({ name: 'RR', kernel: 'RR', cutoff: 'optional', aliases: [{ name: 'MRR' }], params: [REL, JUDGED_ONLY], trec: [{ name: 'recip_rank', form: 'plain' }], ranx: [{ name: 'mrr', cutoff: 'optional' }], help: 'reciprocal rank of the first relevant document' }),
+  measure({ name: 'RR', kernel: 'RR', sd: true, cutoff: 'optional', aliases: [{ name: 'MRR' }], params: [REL, JUDGED_ONLY], trec: [{ name: 'recip_rank', form: 'plain' }], ranx: [{ name: 'mrr', cutoff: 'optional' }], help: 'reciprocal rank of the first relevant document' }),
   measure({
     name: 'DCG',
-    kernel: 'DCG',
+    kernel: 'DCG', sd: true,
     cutoff: 'optional',
     params: DCG_PARAMS,
     gainColumn: 'spec',
@@ -212,7 +214,7 @@ export const MEASURES = [
   }),
   measure({
     name: 'nDCG',
-    kernel: 'NDCG',
+    kernel: 'NDCG', sd: true,
     cutoff: 'optional',
     aliases: [{ name: 'NDCG' }],
     params: DCG_PARAMS,
@@ -231,7 +233,7 @@ export const MEASURES = [
   }),
   measure({
     name: 'ideal_dcg',
-    kernel: 'IDEAL_DCG',
+    kernel: 'IDEAL_DCG', sd: true,
     cutoff: 'optional',
     params: [REL, GAIN, DCG, GAINS],
     gainColumn: 'spec',
@@ -242,7 +244,7 @@ export const MEASURES = [
   }),
   measure({
     name: 'RBP',
-    kernel: 'RBP',
+    kernel: 'RBP', sd: true,
     cutoff: 'optional',
     params: [withDefault(REL, 0, 'integer >= 1 (default: graded, gain label / largest label)'), PERSISTENCE, RBP_GAIN],
     param: PERSISTENCE,
@@ -255,7 +257,7 @@ export const MEASURES = [
   }),
   measure({
     name: 'rbp_resid',
-    kernel: 'RBP_RESID',
+    kernel: 'RBP_RESID', sd: true,
     cutoff: 'none',
     params: [withDefault(PERSISTENCE, 0.9)],
     param: withDefault(PERSISTENCE, 0.9),
@@ -288,7 +290,7 @@ export const MEASURES = [
   }),
   measure({
     name: 'Rprec',
-    kernel: 'RPREC',
+    kernel: 'RPREC', sd: true,
     cutoff: 'none',
     aliases: [{ name: 'RPrec' }],
     params: [REL, MULT, JUDGED_ONLY],
@@ -315,7 +317,7 @@ export const MEASURES = [
   }),
   measure({
     name: 'Success',
-    kernel: 'SUCCESS',
+    kernel: 'SUCCESS', sd: true,
     cutoff: 'optional',
     params: [REL, JUDGED_ONLY],
     trec: [{ name: 'success', form: 'cutoffs', defaults: [1, 5, 10] }],
@@ -388,18 +390,18 @@ export const MEASURES = [
   }),
   measure({
     name: 'Judged',
-    kernel: 'JUDGED',
+    kernel: 'JUDGED', sd: true,
     cutoff: 'optional',
     params: [],
     gainColumn: 'pool',
     trecLevel: false,
     help: 'the share of the top min(k, n) documents the judgements hold (any label)',
   }),
-  measure({ name: 'unj', kernel: 'UNJ', cutoff: 'required', params: [], trecLevel: false, trec: [{ name: 'unj', form: 'cutoffs', defaults: [5, 10, 20] }], help: "trec_eval's unj: unjudged documents in the top k, over k" }),
-  measure({ name: 'NumQ', kernel: 'NUM_Q', cutoff: 'none', params: [], aggregate: 'sum', trecLevel: false, trec: [{ name: 'num_q', form: 'plain', print: 'summary' }], help: 'the queries (1 each)' }),
+  measure({ name: 'unj', kernel: 'UNJ', sd: true, cutoff: 'required', params: [], trecLevel: false, trec: [{ name: 'unj', form: 'cutoffs', defaults: [5, 10, 20] }], help: "trec_eval's unj: unjudged documents in the top k, over k" }),
+  measure({ name: 'NumQ', kernel: 'NUM_Q', sd: true, cutoff: 'none', params: [], aggregate: 'sum', trecLevel: false, trec: [{ name: 'num_q', form: 'plain', print: 'summary' }], help: 'the queries (1 each)' }),
   measure({
     name: 'NumRet',
-    kernel: 'NUM_RET',
+    kernel: 'NUM_RET', sd: true,
     cutoff: 'optional',
     aliases: [{ name: 'NumRelRet', preset: 'rel=1' }],
     params: [ALL_OR_REL],
@@ -412,10 +414,10 @@ export const MEASURES = [
     ranx: [{ name: 'hits', cutoff: 'optional', preset: 'rel=1' }],
     help: 'the documents retrieved (with rel: the relevant ones; @k: in the top k)',
   }),
-  measure({ name: 'NumRel', kernel: 'NUM_REL', cutoff: 'none', aggregate: 'sum', trec: [{ name: 'num_rel', form: 'plain' }], help: 'R, the relevant documents of the judgements' }),
+  measure({ name: 'NumRel', kernel: 'NUM_REL', sd: true, cutoff: 'none', aggregate: 'sum', trec: [{ name: 'num_rel', form: 'plain' }], help: 'R, the relevant documents of the judgements' }),
   measure({
     name: 'num_nonrel_judged_ret',
-    kernel: 'NUM_NONREL_RET',
+    kernel: 'NUM_NONREL_RET', sd: true,
     cutoff: 'none',
     aggregate: 'sum',
     trec: [{ name: 'num_nonrel_judged_ret', form: 'plain' }],
@@ -423,7 +425,7 @@ export const MEASURES = [
   }),
   measure({
     name: 'SetP',
-    kernel: 'SET_P',
+    kernel: 'SET_P', sd: true,
     cutoff: 'none',
     aliases: [{ name: 'SetRelP', preset: 'relative=true' }],
     params: [REL, RELATIVE, JUDGED_ONLY],
@@ -435,10 +437,10 @@ export const MEASURES = [
     ranx: [{ name: 'precision', cutoff: 'none' }],
     help: 'relevant retrieved / retrieved (relative: over min(retrieved, R))',
   }),
-  measure({ name: 'SetR', kernel: 'SET_R', cutoff: 'none', trec: [{ name: 'set_recall', form: 'plain' }], ranx: [{ name: 'recall', cutoff: 'none' }], help: 'relevant retrieved / R' }),
+  measure({ name: 'SetR', kernel: 'SET_R', sd: true, cutoff: 'none', trec: [{ name: 'set_recall', form: 'plain' }], ranx: [{ name: 'recall', cutoff: 'none' }], help: 'relevant retrieved / R' }),
   measure({
     name: 'SetF',
-    kernel: 'SET_F',
+    kernel: 'SET_F', sd: true,
     cutoff: 'none',
     params: [REL, BETA],
     param: BETA,
@@ -446,10 +448,10 @@ export const MEASURES = [
     ranx: [{ name: 'f1', cutoff: 'none' }],
     help: '(beta + 1) SetP SetR / (beta SetP + SetR)',
   }),
-  measure({ name: 'SetAP', kernel: 'SET_AP', cutoff: 'none', trec: [{ name: 'set_map', form: 'plain' }], help: 'SetP × SetR' }),
+  measure({ name: 'SetAP', kernel: 'SET_AP', sd: true, cutoff: 'none', trec: [{ name: 'set_map', form: 'plain' }], help: 'SetP × SetR' }),
   measure({
     name: 'utility',
-    kernel: 'UTILITY',
+    kernel: 'UTILITY', sd: true,
     cutoff: 'none',
     params: [REL, UTILITY.a, UTILITY.b, UTILITY.c, UTILITY.d, DOCS],
     extra: 'utility',

@@ -1,7 +1,7 @@
 import { Depth, PlanFlag, RowFlag } from '../measures/codes.js';
 import { Kind } from '../measures/table.js';
 import { ROW_SIZE, Row, judgedSlot, type Plan } from '../measures/plan.js';
-import { AVERAGE, INPUT, TREC } from '../ties/modes.js';
+import { AVERAGE, INPUT, SD, TREC } from '../ties/modes.js';
 import { binG } from './binG.js';
 import { numNonRelRet, numRet } from './counts.js';
 import { err } from './err.js';
@@ -30,11 +30,12 @@ import { reciprocalRank } from './reciprocalRank.js';
 import { rprec, rprecDepth } from './rprec.js';
 import type { Scratch } from './scratch.js';
 import { Status } from '../core/status.js';
+import { spreadOf } from './spreadOf.js';
 import { success } from './success.js';
 import type { LabelArray } from '../core/labels.js';
 
 /**
- * One query, every measure of the plan, one ordering: checks the scores, orders the query
+ * One query, every measure of the plan, one ordering (or, in sd mode, the spread over them): checks the scores, orders the query
  * (step 1), builds its group table down to the deepest position a measure reads (step 2;
  * countGroups does both at once for a small query in average mode), cuts it at maxRank and,
  * for -J after -M (PlanFlag.JUDGED_ONLY), takes its judged view, and runs each measure kernel
@@ -85,7 +86,7 @@ export function evaluateQuery(
   } else {
     const held = orderQuery(scores, labels, tieKeys, start, n, depth, mode, s);
     if (held < 0) return Status.SCORE_NAN;
-    buildGroups(scores, labels, start, n, held, depth, mode !== AVERAGE, plan, s);
+    buildGroups(scores, labels, start, n, held, depth, mode !== AVERAGE && mode !== SD, plan, s);
   }
   // a cut ranking ends with the group reaching maxRank (read only by measures that read it all)
   if (cut && depth === plan.maxRank) s.n = s.groupEnd[s.groupCount - 1]!;
@@ -110,6 +111,17 @@ export function evaluateQuery(
     const own = !judgedOnly && (rows[r + Row.FLAGS]! & RowFlag.JUDGED_ONLY) !== 0;
     if (own) swapView(s);
     let value = 0;
+    // sd: the spread over the orderings, from the same group table as average's mean
+    if (mode === SD) {
+      value = spreadOf(s, labels, start, plan, row, constants, at, relevant);
+      if (own) swapView(s);
+      if (value < 0) {
+        s.badPosition = row;
+        return Status.NO_SD;
+      }
+      out[row * queries + q] = value;
+      continue;
+    }
     switch (kind) {
       case Kind.P:
         value = precision(s, col, cutoff, param, relevant);

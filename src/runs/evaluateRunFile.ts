@@ -127,7 +127,7 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
       for (const m of zeroed) sums[m] = sumOf(columns[m]!, 0, order.length);
     }
     values.set(mode, columns);
-    summary.set(mode, summarize(measures, names, columns, sums, options.allQueries, qrelsRelevant));
+    summary.set(mode, summarize(measures, names, columns, sums, options.allQueries, qrelsRelevant, mode === 'sd'));
   }
   const strings = new Map([...collector.strings].map(([key, list]) => [key, Array.from(order, (i) => list[i]!)]));
   for (const m of measures) {

@@ -5,8 +5,10 @@
  * - `pessimistic`: lower labels first inside each group (the lower bound).
  * - `trec`: trec_eval's order: document id descending in byte order (needs `docs`).
  * - `input`: the order given, only re-sorted by score across groups.
+ * - `sd`: the standard deviation over every ordering of each group (orderings uniform, groups
+ *   and queries independent): how far the order of ties could move the value, beside `average`.
  */
-export type TieMode = 'average' | 'optimistic' | 'pessimistic' | 'trec' | 'input';
+export type TieMode = 'average' | 'optimistic' | 'pessimistic' | 'trec' | 'input' | 'sd';
 
 /** What each mode's value is, in a few words (the command line's multi-mode header says it). */
 export const TIE_MODE_MEANING: Readonly<Record<TieMode, string>> = {
@@ -15,6 +17,7 @@ export const TIE_MODE_MEANING: Readonly<Record<TieMode, string>> = {
   pessimistic: 'lower labels first inside each tie (the lower bound)',
   trec: "trec_eval's order (document id descending)",
   input: 'ties in the order of the file',
+  sd: 'the standard deviation over every ordering of the tied documents',
 };
 
 /** Numeric codes of the tie modes; the compiled backends switch on the same numbers. */
@@ -24,6 +27,7 @@ export const TIE_MODES: Readonly<Record<TieMode, number>> = {
   pessimistic: 2,
   trec: 3,
   input: 4,
+  sd: 5,
 };
 
 export const AVERAGE = 0;
@@ -31,6 +35,7 @@ export const OPTIMISTIC = 1;
 export const PESSIMISTIC = 2;
 export const TREC = 3;
 export const INPUT = 4;
+export const SD = 5;
 
 /** Parses a tie mode option, default `average`. */
 export function tieModeCode(mode: unknown): number {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { backendInfo, evaluate, evaluateBatch, evaluateFeatures, evaluateRun, evaluateRuns, prepare, readJsonQrels, readJsonRun, type TieMode } from '../../src/index.js';
-import { requestMeasures } from '../../src/measures/expandNames.js';
+import { parseAnyMeasure, requestMeasures } from '../../src/measures/expandNames.js';
 import { runCli } from '../../src/cli/main.js';
 import { pick, randInt, rng } from '../../src/util/random.js';
 
@@ -55,8 +55,11 @@ export async function pathCase(seed: number): Promise<{ queries: number; finding
     for (let u = 0; u < unretrieved; u++) pairs.push([`u${q}-${u}`, randInt(next, 0, 3)]);
     judged.push(pairs);
   }
-  const names = Array.from({ length: randInt(next, 1, 5) }, () => pick(next, NAMES));
-  const ties = pick(next, ['average', 'average', 'optimistic', 'pessimistic', 'trec', 'input'] as const satisfies readonly TieMode[]);
+  const picked = Array.from({ length: randInt(next, 1, 5) }, () => pick(next, NAMES));
+  const ties = pick(next, ['average', 'average', 'optimistic', 'pessimistic', 'trec', 'input', 'sd'] as const satisfies readonly TieMode[]);
+  // sd: the names that have one (the others are refused alike on every path: tested in sd.test)
+  const withSd = picked.filter((name) => requestMeasures([name], 1).every((r) => parseAnyMeasure(r.name).measure.sd === true));
+  const names = ties === 'sd' ? (withSd.length > 0 ? withSd : ['RR']) : picked;
   const level = pick(next, [1, 1, 2]);
   const maxRank = pick(next, [0, 0, randInt(next, 1, 8)]);
   const judgedOnly = next() < 0.2;
@@ -132,8 +135,10 @@ export async function pathCase(seed: number): Promise<{ queries: number; finding
         const code = await runCli(args, { stdout: (t) => (out += typeof t === 'string' ? t : Buffer.from(t).toString()), stderr: () => {} });
         if (code !== 0) throw new Error(`exit ${code}`);
         // JSON has no NaN: the command line writes it null (docs/cli.md)
-        const json = JSON.parse(out) as { perQuery: Record<string, Record<string, number | null>> };
-        return new Map(Object.entries(json.perQuery).map(([qid, values]) => [qid, new Map(Object.entries(values).map(([k, v]) => [k, v ?? NaN]))]));
+        // --ties sd prints average and sd side by side
+        const json = JSON.parse(out) as { perQuery: Record<string, Record<string, number | null | { sd: number | null }>> };
+        const value = (v: number | null | { sd: number | null }): number => (v !== null && typeof v === 'object' ? v.sd : v) ?? NaN;
+        return new Map(Object.entries(json.perQuery).map(([qid, values]) => [qid, new Map(Object.entries(values).map(([k, v]) => [k, value(v)]))]));
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -151,8 +156,8 @@ export async function pathCase(seed: number): Promise<{ queries: number; finding
       const mean = features.features[0]!.mean;
       for (const r of requests) {
         const values = plain.perQuery[r.name]!;
-        // the features' summary: the main command's (sums for counts)
-        const want = r.aggregate === 'sum' ? values.reduce((a, b) => a + b, 0) : plain.mean[r.name]!;
+        // the features' summary: the main command's (sums for counts; in sd, of the squares)
+        const want = r.aggregate !== 'sum' ? plain.mean[r.name]! : ties === 'sd' ? Math.sqrt(values.reduce((a, b) => a + b * b, 0)) : values.reduce((a, b) => a + b, 0);
         if (!Object.is(mean[r.key], want)) findings.push({ seed, path: 'features (LETOR)', query: 'all', measure: r.key, want: text(want), got: text(mean[r.key]!) });
       }
     } catch (e) {

@@ -1,0 +1,69 @@
+import { KIND_DCG, KIND_F1, KIND_IDEAL_DCG, KIND_JUDGED, KIND_NDCG, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RPREC, KIND_RR, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, ROW_CONSTANT, ROW_CUTOFF, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD } from './codes';
+import { heldSpread, relevantSpread } from './countSpread';
+import { reciprocalRankSpread, successSpread } from './firstRelevantSpread';
+import { linearSpread, WEIGHTS_DISCOUNT, WEIGHTS_PERSISTENCE } from './linearSpread';
+import { getF64 } from './memory';
+import { rowField, rowInt } from './plan';
+import { rprecDepth } from './rprec';
+import * as S from './scratch';
+
+/**
+ * The `sd` mode's value of measure row `row` over the query's group table: the standard
+ * deviation of the measure over the orderings of its tie groups (uniform, independent), or -1
+ * for a measure without an exact one (the glue refuses those first). Measures that do not depend
+ * on the order (the set measures, counts, R, the ideal DCG) have 0. `constants[at..]` are the
+ * query's constants, `relevant` R at the row's level. Labels are of type L (u8, i32 or f64).
+ */
+export function spreadOf<L>(labels: usize, start: i32, row: i32, constants: usize, at: i32, relevant: f64): f64 {
+  const kind = rowInt(row, ROW_KIND);
+  const cutoff = rowField(row, ROW_CUTOFF);
+  const col = rowInt(row, ROW_THRESHOLD);
+  const gain = rowInt(row, ROW_GAIN);
+  const param = rowField(row, ROW_PARAM);
+  const slot = at + rowInt(row, ROW_CONSTANT);
+  switch (kind) {
+    case KIND_P:
+      if (param > 0) return relevant > 0 ? relevantSpread(col, cutoff) / Math.min(cutoff, relevant) : 0;
+      return relevantSpread(col, cutoff) / cutoff;
+    case KIND_R:
+      return relevant > 0 ? relevantSpread(col, cutoff) / relevant : 0;
+    case KIND_F1:
+      return (2 * relevantSpread(col, cutoff)) / (cutoff + relevant);
+    case KIND_RPREC: {
+      const c = rprecDepth(param, relevant);
+      return c > 0 ? relevantSpread(col, c) / c : 0;
+    }
+    case KIND_NUM_RET:
+      return cutoff > 0 && param > 0 ? relevantSpread(col, cutoff) : 0;
+    case KIND_JUDGED: {
+      const k = Math.min(cutoff > 0 ? cutoff : <f64>S.n, <f64>S.n);
+      return k > 0 ? heldSpread(gain, k) / k : 0;
+    }
+    case KIND_UNJ:
+      return heldSpread(-1, cutoff) / cutoff;
+    case KIND_RR:
+      return reciprocalRankSpread(col, cutoff);
+    case KIND_SUCCESS:
+      return successSpread(col, cutoff);
+    case KIND_DCG:
+      return linearSpread<L>(labels, start, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : <f64>S.n);
+    case KIND_NDCG:
+      return getF64(constants, slot) > 0 ? linearSpread<L>(labels, start, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : <f64>S.n) / getF64(constants, slot) : 0;
+    case KIND_RBP:
+      return (1 - param) * linearSpread<L>(labels, start, col, gain, slot >= at ? Math.max(1, getF64(constants, slot)) : 1, WEIGHTS_PERSISTENCE, param, cutoff > 0 ? cutoff : <f64>S.n);
+    case KIND_RBP_RESID:
+      return (1 - param) * linearSpread<L>(labels, start, col, -2, 1, WEIGHTS_PERSISTENCE, param, <f64>S.n);
+    case KIND_IDEAL_DCG:
+    case KIND_NUM_Q:
+    case KIND_NUM_REL:
+    case KIND_NUM_NONREL_RET:
+    case KIND_SET_P:
+    case KIND_SET_R:
+    case KIND_SET_F:
+    case KIND_SET_AP:
+    case KIND_UTILITY:
+      return 0;
+    default:
+      return -1;
+  }
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateBatch, evaluateRun, evaluateRuns, prepare } from '../src/index.js';
+import { cli } from './support/cli.js';
+import { scratchFiles } from './support/scratchFiles.js';
+import { randInt, rng } from '../src/util/random.js';
+import { BACKENDS } from './backends.js';
+
+/** Every measure with an exact sd, in the variants its kernel distinguishes (cut-offs, gains, levels, views). */
+const SD_NAMES = [
+  'P@1', 'P@3', 'P(relative=true)@4', 'P(rel=2)@2', 'P(judged_only=true)@2', 'R@2', 'F1@3', 'Rprec', 'Rprec(mult=0.5)', 'NumRet(rel=1)@3',
+  'RR', 'RR@2', 'RR(rel=2)', 'Success@1', 'Success@3', 'Judged@3', 'unj@2',
+  'DCG', 'DCG@2', 'nDCG', 'nDCG@3', 'nDCG(gain=exp)@4', 'nDCG(judged_only=true)', 'nDCG(gains={1:2,2:0,3:5})@3',
+  'RBP(p=0.8)', 'RBP(p=0.5,rel=2)@3', 'RBP(p=0.7,gain=label)', 'rbp_resid(p=0.6)',
+  'ideal_dcg', 'NumQ', 'NumRet', 'NumRel', 'num_nonrel_judged_ret', 'SetP', 'SetR', 'SetF', 'SetAP', 'utility',
+];
+
+/** A small random query: scores in few levels (ties), labels with unjudged ones (-1, -2), extra judgements. */
+function randomQuery(next: () => number): { scores: number[]; labels: number[]; ideal: number[] } {
+  const n = randInt(next, 1, 7);
+  const levels = randInt(next, 1, 3);
+  const scores = Array.from({ length: n }, () => randInt(next, 0, levels - 1));
+  const labels = Array.from({ length: n }, () => [-2, -1, 0, 0, 1, 2, 3][randInt(next, 0, 6)]!);
+  const ideal = [...labels.filter((l) => l >= 0), ...Array.from({ length: randInt(next, 0, 2) }, () => randInt(next, 0, 3))];
+  return { scores, labels, ideal };
+}
+
+/** Every ordering of the query's tie groups (each group's permutations, groups in score order): position lists. */
+function orderings(scores: number[]): number[][] {
+  const levels = [...new Set(scores)].sort((a, b) => b - a);
+  const permutations = (items: number[]): number[][] => (items.length <= 1 ? [items] : items.flatMap((x, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [x, ...rest])));
+  let all: number[][] = [[]];
+  for (const level of levels) {
+    const group = permutations(scores.flatMap((s, i) => (s === level ? [i] : [])));
+    all = all.flatMap((head) => group.map((tail) => [...head, ...tail]));
+  }
+  return all;
+}
+
+describe.each(BACKENDS)('ties sd ($name backend)', ({ options }) => {
+  it("equals the standard deviation of the input-mode values over every ordering of the tie groups, per measure (brute force)", () => {
+    const next = rng(35);
+    const worst = new Map<string, number>();
+    const varied = new Set<string>();
+    for (let trial = 0; trial < 150; trial++) {
+      const query = randomQuery(next);
+      const sd = evaluateBatch({ scores: Float64Array.from(query.scores), labels: Int32Array.from(query.labels), offsets: Uint32Array.of(0, query.scores.length), idealLabels: [query.ideal] }, SD_NAMES, { ...options, ties: 'sd' });
+      // each ordering as a query of its own, in that order, with strictly falling scores
+      const all = orderings(query.scores);
+      const n = query.scores.length;
+      const labels = Int32Array.from(all.flatMap((order) => order.map((i) => query.labels[i]!)));
+      const scores = Float64Array.from(all.flatMap(() => Array.from({ length: n }, (_, j) => n - j)));
+      const offsets = Uint32Array.from({ length: all.length + 1 }, (_, q) => q * n);
+      const each = evaluateBatch({ scores, labels, offsets, idealLabels: all.map(() => query.ideal) }, SD_NAMES, { ...options, ties: 'input' });
+      for (const name of SD_NAMES) {
+        const values = each.perQuery[name]!;
+        const mean = values.reduce((a, b) => a + b, 0) / values.length;
+        const variance = values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length;
+        const got = sd.perQuery[name]![0]! ** 2;
+        // the values' own rounding (a few ulps of the mean) bounds what brute force can resolve
+        const floor = 1e-14 * Math.max(mean * mean, 1e-300);
+        const deviation = Math.abs(got - variance) / Math.max(variance, floor);
+        if (variance > 1e-9) {
+          varied.add(name);
+          worst.set(name, Math.max(worst.get(name) ?? 0, Math.abs(got - variance) / variance));
+        }
+        expect(deviation, `${name} on ${JSON.stringify(query)}: sd² ${got}, brute force ${variance}`).toBeLessThan(1e-12);
+      }
+    }
+    // every order-dependent measure varied in some query; the others never do
+    expect([...varied].sort()).toEqual(SD_NAMES.slice(0, SD_NAMES.indexOf('ideal_dcg')).sort());
+    if (process.env.SD_WORST !== undefined) process.stderr.write(`${JSON.stringify(Object.fromEntries([...worst].map(([k, v]) => [k, v.toExponential(1)])))}\n`);
+  });
+
+  it('sums independent queries: the summary is sqrt(sum of variances) / Q (a sum for counts), prepared or not', () => {
+    const batch = { scores: Float64Array.of(1, 1, 1, 2, 2), labels: Int32Array.of(1, 0, 0, 1, 0), offsets: Uint32Array.of(0, 3, 5) };
+    const result = evaluateBatch(batch, ['P@1', 'RR', 'NumRet(rel=1)@1'], { ...options, ties: 'sd' });
+    // P@1: a relevant one first with chance 1/3 (sd sqrt(2)/3), 1/2 (sd 1/2)
+    expect(result.perQuery['P@1']![0]).toBeCloseTo(Math.sqrt(2) / 3, 15);
+    expect(result.perQuery['P@1']![1]).toBe(0.5);
+    expect(result.mean['P@1']).toBeCloseTo(Math.sqrt(2 / 9 + 1 / 4) / 2, 15);
+    // RR of query 0: 1, 1/2, 1/3 with chances 1/3 each
+    const rr = [1, 1 / 2, 1 / 3];
+    const m = (1 + 1 / 2 + 1 / 3) / 3;
+    expect(result.perQuery.RR![0]).toBeCloseTo(Math.sqrt(rr.reduce((a, v) => a + (v - m) ** 2, 0) / 3), 15);
+    const prepared = prepare(batch.labels, batch.offsets, ['P@1', 'RR'], { ...options, ties: 'sd' }).evaluate(batch.scores);
+    expect(prepared.mean['P@1']).toBe(result.mean['P@1']);
+    expect(prepared.perQuery.RR![0]).toBe(result.perQuery.RR![0]);
+  });
+
+  it('refuses a measure without an exact sd, naming those that have one', () => {
+    const batch = { scores: Float64Array.of(1, 1), labels: Int32Array.of(1, 0), offsets: Uint32Array.of(0, 2) };
+    expect(() => evaluateBatch(batch, ['P@1', 'AP', 'ERR@5'], { ...options, ties: 'sd' })).toThrow(/ties 'sd': AP, ERR@5 have no exact standard deviation over tie orderings yet; the measures that have one: P, R, F1, RR, DCG, nDCG/);
+    expect(() => prepare(batch.labels, batch.offsets, ['bpref'], { ...options, ties: 'sd' })).toThrow(/bpref has no exact standard deviation/);
+  });
+});
+
+describe('ties sd on every path', () => {
+  it('the command line prints average and sd side by side; its summary sd is sqrt(sum of squares) / Q; files, objects and JSON agree to the bit', async () => {
+    const { file } = scratchFiles('tie-eval-sd-');
+    const qrels = file('qrels', 'q1 0 a 1\nq1 0 b 0\nq1 0 c 2\nq2 0 x 1\nq2 0 y 1\nq2 0 z 0\n');
+    const run = file('run', 'q1 Q0 a 1 2 r\nq1 Q0 b 2 2 r\nq1 Q0 c 3 1 r\nq2 Q0 x 1 5 r\nq2 Q0 y 2 5 r\nq2 Q0 z 3 5 r\n');
+    const measures = ['P@1', 'RR', 'nDCG@2'];
+    const text = await cli('--ties', 'sd', '-q', ...measures.flatMap((m) => ['-m', m]), qrels, run);
+    expect(text.stderr).toBe('');
+    expect(text.stdout.split('\n')[1]).toMatch(/^# measure\s+\tquery\taverage\tsd$/);
+    const json = JSON.parse((await cli('--ties', 'sd', '--format', 'json', ...measures.flatMap((m) => ['-m', m]), qrels, run)).stdout) as { perQuery: Record<string, Record<string, { average: number; sd: number }>>; mean: Record<string, { average: number; sd: number }> };
+    const objects = evaluateRun({ q1: { a: 1, b: 0, c: 2 }, q2: { x: 1, y: 1, z: 0 } }, { q1: { a: 2, b: 2, c: 1 }, q2: { x: 5, y: 5, z: 5 } }, measures, { ties: 'sd' });
+    const files = (await evaluateRuns(qrels, [run], { measures, ties: 'sd' })).runs;
+    for (const m of measures) {
+      const perQuery = ['q1', 'q2'].map((q) => json.perQuery[q]![m]!.sd);
+      expect(perQuery).toEqual(Array.from(objects.perQuery[m]!));
+      expect(Array.from(files[0]!.perQuery.sd![m]!)).toEqual(perQuery);
+      expect(json.mean[m]!.sd).toBe(Math.sqrt(perQuery[0]! ** 2 + perQuery[1]! ** 2) / 2);
+      expect(objects.mean[m]).toBe(json.mean[m]!.sd);
+      expect(files[0]!.mean.sd![m]).toBe(json.mean[m]!.sd);
+      // the text prints both to 4 decimals
+      expect(text.stdout).toContain(`${m.padEnd(22)}\tall\t${json.mean[m]!.average.toFixed(4)}\t${json.mean[m]!.sd.toFixed(4)}`);
+    }
+    // P@1 of q1: a or b first (a relevant) with chance 1/2 each; q2: a relevant one first with chance 2/3
+    expect(json.perQuery.q1!['P@1']!.sd).toBe(0.5);
+    expect(json.perQuery.q2!['P@1']!.sd).toBeCloseTo(Math.sqrt(2) / 3, 15);
+  });
+
+  it('the command line refuses a measure without an sd, naming those that have one; its defaults have one', async () => {
+    const { file } = scratchFiles('tie-eval-sd-');
+    const qrels = file('qrels', 'q1 0 a 1\n');
+    const run = file('run', 'q1 Q0 a 1 2 r\nq1 Q0 b 2 2 r\n');
+    const refused = await cli('--ties', 'sd', '-m', 'AP', qrels, run);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/ties 'sd': AP has no exact standard deviation over tie orderings yet; the measures that have one: P, R, F1, RR/);
+    const defaults = await cli('--ties', 'sd', qrels, run);
+    expect(defaults.stdout.split('\n').slice(2).map((line) => line.split('\t')[0]!.trim()).filter((x) => x !== '')).toEqual(['RR', 'P@10', 'R@100', 'nDCG@10', 'nDCG']);
+  });
+});
