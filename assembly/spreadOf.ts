@@ -1,4 +1,5 @@
-import { KIND_DCG, KIND_F1, KIND_IDEAL_DCG, KIND_JUDGED, KIND_NDCG, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RPREC, KIND_RR, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, ROW_CONSTANT, ROW_CUTOFF, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD } from './codes';
+import { KIND_AP, KIND_DCG, KIND_F1, KIND_IDEAL_DCG, KIND_JUDGED, KIND_NDCG, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RPREC, KIND_RR, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, ROW_CONSTANT, ROW_CUTOFF, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD } from './codes';
+import { averagePrecisionSpread } from './averagePrecisionSpread';
 import { heldSpread, relevantSpread } from './countSpread';
 import { reciprocalRankSpread, successSpread } from './firstRelevantSpread';
 import { linearSpread, WEIGHTS_DISCOUNT, WEIGHTS_PERSISTENCE } from './linearSpread';
@@ -41,6 +42,8 @@ export function spreadOf<L>(labels: usize, start: i32, row: i32, constants: usiz
     }
     case KIND_UNJ:
       return heldSpread(-1, cutoff) / cutoff;
+    case KIND_AP:
+      return averagePrecisionSpread(col, cutoff, <i32>param, relevant);
     case KIND_RR:
       return reciprocalRankSpread(col, cutoff);
     case KIND_SUCCESS:

@@ -7,11 +7,12 @@ import { pick, randInt, rng } from '../src/util/random.js';
 import { COMPILED } from './backends.js';
 import { selfCheckBatch } from '../src/api/selfCheck.js';
 import { MEASURES } from '../src/measures/table.js';
+import { hasSpread } from '../src/measures/spreads.js';
 
 const MODES: TieMode[] = ['average', 'optimistic', 'pessimistic', 'trec', 'input'];
 
 /** The measures of a list that have an exact sd (ties 'sd' refuses the others). */
-const withSd = (measures: string[]): string[] => measures.filter((m) => compilePlan([m]).measures[0]!.measure.sd === true);
+const withSd = (measures: string[]): string[] => measures.filter((m) => hasSpread(compilePlan([m]).measures[0]!));
 const close = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b));
 
 /** A random batch: n from 0 to 2,000 (mostly small), heavy ties, unjudged and negative labels, relevant documents not retrieved. */

@@ -8,7 +8,7 @@ import { BACKENDS } from './backends.js';
 /** Every measure with an exact sd, in the variants its kernel distinguishes (cut-offs, gains, levels, views). */
 const SD_NAMES = [
   'P@1', 'P@3', 'P(relative=true)@4', 'P(rel=2)@2', 'P(judged_only=true)@2', 'R@2', 'F1@3', 'Rprec', 'Rprec(mult=0.5)', 'NumRet(rel=1)@3',
-  'RR', 'RR@2', 'RR(rel=2)', 'Success@1', 'Success@3', 'Judged@3', 'unj@2',
+  'AP', 'AP@3', 'AP(norm=min)@2', 'AP(rel=2)', 'AP(judged_only=true)', 'RR', 'RR@2', 'RR(rel=2)', 'Success@1', 'Success@3', 'Judged@3', 'unj@2',
   'DCG', 'DCG@2', 'nDCG', 'nDCG@3', 'nDCG(gain=exp)@4', 'nDCG(judged_only=true)', 'nDCG(gains={1:2,2:0,3:5})@3',
   'RBP(p=0.8)', 'RBP(p=0.5,rel=2)@3', 'RBP(p=0.7,gain=label)', 'rbp_resid(p=0.6)',
   'ideal_dcg', 'NumQ', 'NumRet', 'NumRel', 'num_nonrel_judged_ret', 'SetP', 'SetR', 'SetF', 'SetAP', 'utility',
@@ -71,6 +71,40 @@ describe.each(BACKENDS)('ties sd ($name backend)', ({ options }) => {
     if (process.env.SD_WORST !== undefined) process.stderr.write(`${JSON.stringify(Object.fromEntries([...worst].map(([k, v]) => [k, v.toExponential(1)])))}\n`);
   });
 
+  it("AP's sd in a large group deep in the ranking equals a dynamic program over (slot, relevant so far), within 1e-12", () => {
+    // the group's share of AP's sum: from x slots with c relevant, the rest adds F; its mean and
+    // variance by the law of total variance (a sum of non-negative terms, no cancellation)
+    const groupVariance = (t: number, n: number, r: number, m: number, before: number): number => {
+      let mean = new Float64Array(r + 2);
+      let variance = new Float64Array(r + 2);
+      for (let x = m - 1; x >= 0; x--) {
+        const nextMean = new Float64Array(r + 2);
+        const nextVariance = new Float64Array(r + 2);
+        for (let c = 0; c <= Math.min(x, r); c++) {
+          const q = (r - c) / (n - x);
+          const hit = (before + c + 1) / (t + x + 1) + (c + 1 <= r ? mean[c + 1]! : 0);
+          const miss = mean[c]!;
+          nextMean[c] = q * hit + (1 - q) * miss;
+          nextVariance[c] = q * (c + 1 <= r ? variance[c + 1]! : 0) + (1 - q) * variance[c]! + q * (1 - q) * (hit - miss) ** 2;
+        }
+        mean = nextMean;
+        variance = nextVariance;
+      }
+      return variance[0]!;
+    };
+    for (const [t, n, r, k, above] of [[500, 60, 25, 0, 40], [2000, 80, 3, 2040, 7], [0, 50, 49, 0, 0], [30, 200, 100, 130, 10], [1, 5, 2, 0, 1]] as const) {
+      // `above` relevant documents among t distinct scores, then the group, then 5 more
+      const labels = [...Array.from({ length: t }, (_, i) => (i < above ? 1 : 0)), ...Array.from({ length: n }, (_, i) => (i < r ? 1 : 0)), 1, 0, 0, 1, 0];
+      const scores = [...Array.from({ length: t }, (_, i) => 1e6 - i), ...Array.from({ length: n }, () => 10), 5, 4, 3, 2, 1];
+      const relevant = labels.filter((l) => l > 0).length;
+      const name = k > 0 ? `AP@${k}` : 'AP';
+      const got = evaluateBatch({ scores: Float64Array.from(scores), labels: Int32Array.from(labels), offsets: Uint32Array.of(0, labels.length) }, [name], { ...options, ties: 'sd' }).perQuery[name]![0]!;
+      const want = Math.sqrt(groupVariance(t, n, r, k > 0 ? Math.min(n, k - t) : n, above)) / relevant;
+      if (process.env.SD_WORST !== undefined) process.stderr.write(`${name} t ${t} n ${n} r ${r}: ${(Math.abs(got - want) / want).toExponential(1)}\n`);
+      expect(Math.abs(got - want) / want, `${name}, t ${t}, n ${n}, r ${r}`).toBeLessThan(1e-12);
+    }
+  });
+
   it('sums independent queries: the summary is sqrt(sum of variances) / Q (a sum for counts), prepared or not', () => {
     const batch = { scores: Float64Array.of(1, 1, 1, 2, 2), labels: Int32Array.of(1, 0, 0, 1, 0), offsets: Uint32Array.of(0, 3, 5) };
     const result = evaluateBatch(batch, ['P@1', 'RR', 'NumRet(rel=1)@1'], { ...options, ties: 'sd' });
@@ -89,7 +123,7 @@ describe.each(BACKENDS)('ties sd ($name backend)', ({ options }) => {
 
   it('refuses a measure without an exact sd, naming those that have one', () => {
     const batch = { scores: Float64Array.of(1, 1), labels: Int32Array.of(1, 0), offsets: Uint32Array.of(0, 2) };
-    expect(() => evaluateBatch(batch, ['P@1', 'AP', 'ERR@5'], { ...options, ties: 'sd' })).toThrow(/ties 'sd': AP, ERR@5 have no exact standard deviation over tie orderings yet; the measures that have one: P, R, F1, RR, DCG, nDCG/);
+    expect(() => evaluateBatch(batch, ['P@1', 'AP(norm=found)', 'ERR@5'], { ...options, ties: 'sd' })).toThrow(/ties 'sd': AP\(norm=found\), ERR@5 have no exact standard deviation over tie orderings yet; the measures that have one: P, R, F1, AP, RR, DCG, nDCG/);
     expect(() => prepare(batch.labels, batch.offsets, ['bpref'], { ...options, ties: 'sd' })).toThrow(/bpref has no exact standard deviation/);
   });
 });
@@ -125,10 +159,10 @@ describe('ties sd on every path', () => {
     const { file } = scratchFiles('tie-eval-sd-');
     const qrels = file('qrels', 'q1 0 a 1\n');
     const run = file('run', 'q1 Q0 a 1 2 r\nq1 Q0 b 2 2 r\n');
-    const refused = await cli('--ties', 'sd', '-m', 'AP', qrels, run);
+    const refused = await cli('--ties', 'sd', '-m', 'map', '-m', 'gm_map', '-m', 'bpref', qrels, run);
     expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toMatch(/ties 'sd': AP has no exact standard deviation over tie orderings yet; the measures that have one: P, R, F1, RR/);
+    expect(refused.stderr).toMatch(/ties 'sd': gm_map, bpref have no exact standard deviation over tie orderings yet; the measures that have one: P, R, F1, AP, RR/);
     const defaults = await cli('--ties', 'sd', qrels, run);
-    expect(defaults.stdout.split('\n').slice(2).map((line) => line.split('\t')[0]!.trim()).filter((x) => x !== '')).toEqual(['RR', 'P@10', 'R@100', 'nDCG@10', 'nDCG']);
+    expect(defaults.stdout.split('\n').slice(2).map((line) => line.split('\t')[0]!.trim()).filter((x) => x !== '')).toEqual(['AP', 'RR', 'P@10', 'R@100', 'nDCG@10', 'nDCG']);
   });
 });

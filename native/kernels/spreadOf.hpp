@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstdint>
 #include "codes.hpp"
+#include "averagePrecisionSpread.hpp"
 #include "countSpread.hpp"
 #include "firstRelevantSpread.hpp"
 #include "linearSpread.hpp"
@@ -46,6 +47,8 @@ double spreadOf(const Scratch& s, const L* labels, int64_t start, const Plan& pl
     }
     case KIND_UNJ:
       return heldSpread(s, -1, cutoff) / cutoff;
+    case KIND_AP:
+      return averagePrecisionSpread(s, col, cutoff, static_cast<int>(param), relevant);
     case KIND_RR:
       return reciprocalRankSpread(s, col, cutoff);
     case KIND_SUCCESS:

@@ -1,14 +1,25 @@
 import { InputError } from '../core/errors.js';
 import type { Plan } from './plan.js';
-import { DEFAULT_MEASURES } from './expandNames.js';
+import { DEFAULT_MEASURES, parseAnyMeasure, type MeasureRequest } from './expandNames.js';
 import { parseMeasure } from './parse.js';
+import { ApNorm } from './codes.js';
+import type { MeasureSpec } from './parse.js';
 import { MEASURES } from './table.js';
 
 /** The measures whose standard deviation over tie orderings is exact (`ties: 'sd'`), by name. */
 export const SD_MEASURES: readonly string[] = MEASURES.filter((m) => m.sd === true).map((m) => m.name);
 
-/** The command line's default measures that have an exact sd (its defaults for `--ties sd`: AP has none yet). */
-export const SD_DEFAULT_MEASURES: readonly string[] = DEFAULT_MEASURES.filter((name) => parseMeasure(name).measure.sd === true);
+/**
+ * Whether a measure as named has an exact sd: its table entry says so, but AP(norm=found), whose
+ * denominator is random where a group crosses the cut-off, and a geometric mean's summary
+ * (gm_map, gm_bpref) have none.
+ */
+export function hasSpread(m: MeasureSpec): boolean {
+  return m.measure.sd === true && !m.geometric && !(m.measure.kernel === 'AP' && m.norm === ApNorm.FOUND);
+}
+
+/** The command line's default measures that have an exact sd (its defaults for `--ties sd`). */
+export const SD_DEFAULT_MEASURES: readonly string[] = DEFAULT_MEASURES.filter((name) => hasSpread(parseMeasure(name)));
 
 /**
  * Refuses a plan for the `sd` mode when a measure has no exact standard deviation over tie
@@ -16,7 +27,21 @@ export const SD_DEFAULT_MEASURES: readonly string[] = DEFAULT_MEASURES.filter((n
  * @throws InputError naming the measures refused and those that have one
  */
 export function checkSpreads(plan: Plan): void {
-  const refused = [...new Set(plan.measures.filter((m) => m.measure.sd !== true).map((m) => m.name))];
+  refuse(plan.measures.filter((m) => !hasSpread(m)).map((m) => m.name));
+}
+
+/**
+ * checkSpreads for a run's measure requests, which also know what a plan does not: a geometric
+ * summary (gm_map, gm_bpref: the sd of a geometric mean is not the mean's) and the text
+ * measures (runid, relstring), which have no number to spread.
+ * @throws InputError naming the requests refused (as labelled) and the measures that have one
+ */
+export function checkSpreadRequests(requests: readonly MeasureRequest[]): void {
+  refuse(requests.filter((r) => r.text !== undefined || r.aggregate === 'geometric' || !hasSpread(parseAnyMeasure(r.name))).map((r) => r.label));
+}
+
+function refuse(names: readonly string[]): void {
+  const refused = [...new Set(names)];
   if (refused.length > 0) {
     throw new InputError(`ties 'sd': ${refused.join(', ')} ${refused.length > 1 ? 'have' : 'has'} no exact standard deviation over tie orderings yet; the measures that have one: ${SD_MEASURES.join(', ')} (see docs/measures.md)`);
   }

@@ -119,7 +119,7 @@ export interface MeasureEntry {
   readonly required?: readonly (readonly [string, string])[];
   /** why the parameters a name gives are not valid together, or undefined */
   readonly check?: (values: { readonly min_rel: number; readonly max_rel: number }) => string | undefined;
-  /** its standard deviation over tie orderings (`ties: 'sd'`) is exact (0 where it does not depend on the order) */
+  /** its standard deviation over tie orderings (`ties: 'sd'`) is exact (0 where it does not depend on the order; see hasSpread for the parameters that have none) */
   readonly sd?: true;
   /** one line of help */
   readonly help: string;
@@ -185,6 +185,7 @@ export const MEASURES = [
   measure({
     name: 'AP',
     kernel: 'AP',
+    sd: true,
     cutoff: 'optional',
     aliases: [{ name: 'MAP' }],
     params: [REL, NORM, JUDGED_ONLY],

@@ -1,6 +1,7 @@
 import { Kind } from '../measures/table.js';
 import { ROW_SIZE, Row, type Plan } from '../measures/plan.js';
 import type { LabelArray } from '../core/labels.js';
+import { averagePrecisionSpread } from './averagePrecisionSpread.js';
 import { heldSpread, relevantSpread } from './countSpread.js';
 import { reciprocalRankSpread, successSpread } from './firstRelevantSpread.js';
 import { linearSpread, WEIGHTS_DISCOUNT, WEIGHTS_PERSISTENCE } from './linearSpread.js';
@@ -42,6 +43,8 @@ export function spreadOf(s: Scratch, labels: LabelArray, start: number, plan: Pl
     }
     case Kind.UNJ:
       return heldSpread(s, -1, cutoff) / cutoff;
+    case Kind.AP:
+      return averagePrecisionSpread(s, col, cutoff, param, relevant);
     case Kind.RR:
       return reciprocalRankSpread(s, col, cutoff);
     case Kind.SUCCESS:

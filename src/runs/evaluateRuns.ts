@@ -2,6 +2,7 @@ import type { BackendChoice } from '../backends/backend.js';
 import { cores } from '../core/cores.js';
 import { InputError } from '../core/errors.js';
 import { DEFAULT_MEASURES, requestMeasures, type MeasureRequest } from '../measures/expandNames.js';
+import { checkSpreadRequests } from '../measures/spreads.js';
 import { parsePositiveInteger } from '../measures/params.js';
 import type { TieMode } from '../ties/modes.js';
 import { evaluateRunFile, type RunEvaluation } from './evaluateRunFile.js';
@@ -73,6 +74,7 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly S
     throw new InputError(`threads must be an integer from 1 to ${most} (4 per core), not ${options.threads}`);
   }
   const asked = requestMeasures(options.measures ?? DEFAULT_MEASURES, level);
+  if (modes.includes('sd')) checkSpreadRequests(asked);
   const kept = options.noRelstrings === true ? asked.filter((r) => r.text?.kind !== 'relstring') : asked;
   const measures = options.trecOrder === true ? kept.sort((a, b) => a.order - b.order) : kept;
   const judgements = isQrels(qrels) ? qrels : await readQrelsSource(await toInput(qrels, 'qrels'), options.backend ?? 'auto');
