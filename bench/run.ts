@@ -14,7 +14,8 @@ import { machine, writeJson } from './report.js';
  * only when named, scale (a 10^8-line run, 4 GB in --data) and measures (the cost of each measure
  * of all_trec, average against input mode) and large (one tie group of 100,000 documents, every
  * measure average against input), forms (the shapes a batch's judgements come in), objects
- * (evaluateRun on objects and Maps against the TREC files of the same data).
+ * (evaluateRun on objects and Maps against the TREC files of the same data), sd (six @10 in tie
+ * mode sd beside average).
  * `--against REF` times the same suites on a build of REF too (see against.ts): both builds'
  * medians and the per-round ratios, `--rounds` (default 5) alternating processes of each.
  */
@@ -65,4 +66,5 @@ if (only?.includes('measures')) await (await import('./measures.bench.js')).meas
 if (only?.includes('large')) await (await import('./largeGroups.bench.js')).largeGroupsBench();
 if (wanted('forms')) await (await import('./forms.bench.js')).formsBench(time);
 if (wanted('objects')) await (await import('./objects.bench.js')).objectsBench(values.data, time);
+if (only?.includes('sd')) await (await import('./sd.bench.js')).sdBench(time);
 if (values.json !== undefined) writeJson(values.json);
