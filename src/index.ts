@@ -27,6 +27,7 @@ export { DEFAULT_MEASURES, expandMeasures, type MeasureRequest } from './measure
 export { formatCsv, formatJson, formatTrec, type Format } from './format/runOutput.js';
 export { bands, bandScores } from './analysis/band.js';
 export { compareRuns, type Comparison, type CompareOptions, type PairComparison, type RunScores } from './analysis/compare.js';
+export { tieFlip, type TieFlip } from './analysis/tieFlip.js';
 export { pairedTTest, type TTest } from './analysis/pairedTTest.js';
 export { randomizationTest } from './analysis/randomizationTest.js';
 export { rangePlotSvg, rangePlotsSvg, type RangePoint } from './analysis/rangePlot.js';

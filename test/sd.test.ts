@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateBatch, evaluateRun, evaluateRuns, prepare } from '../src/index.js';
+import { tieFlip } from '../src/analysis/tieFlip.js';
 import { cli } from './support/cli.js';
 import { scratchFiles } from './support/scratchFiles.js';
 import { randInt, rng } from '../src/util/random.js';
@@ -164,5 +165,55 @@ describe('ties sd on every path', () => {
     expect(refused.stderr).toMatch(/ties 'sd': gm_map, bpref have no exact standard deviation over tie orderings yet; the measures that have one: P, R, F1, AP, RR/);
     const defaults = await cli('--ties', 'sd', qrels, run);
     expect(defaults.stdout.split('\n').slice(2).map((line) => line.split('\t')[0]!.trim()).filter((x) => x !== '')).toEqual(['AP', 'RR', 'P@10', 'R@100', 'nDCG@10', 'nDCG']);
+  });
+});
+
+describe('the chance that ties flip a pair (compare)', () => {
+  /** The standard normal CDF by Simpson's rule over [-12, x] (independent of the library's). */
+  const phi = (x: number): number => {
+    const a = -12;
+    const steps = 20_000;
+    const h = (x - a) / steps;
+    const pdf = (t: number): number => Math.exp((-t * t) / 2) / Math.sqrt(2 * Math.PI);
+    let sum = pdf(a) + pdf(x);
+    for (let i = 1; i < steps; i++) sum += (i % 2 === 1 ? 4 : 2) * pdf(a + i * h);
+    return (sum * h) / 3;
+  };
+
+  it('tieFlip: the normal approximation from the exact sd of the difference of means; exact where no tie moves it', () => {
+    const flip = tieFlip(0.01, [0.02, 0], [0, 0]);
+    expect(flip.sd).toBeCloseTo(0.01, 15);
+    expect(flip.probability).toBeCloseTo(phi(1), 10);
+    expect(flip).toMatchObject({ approximate: true, couldFlip: true });
+    expect(tieFlip(0.1, [0, 0], [0, 0])).toEqual({ probability: 1, sd: 0, approximate: false, couldFlip: false });
+    expect(tieFlip(0, [0, 0], [0, 0]).probability).toBe(0);
+    expect(tieFlip(0.05, [0.01, 0.01], [0.01, 0.01]).couldFlip).toBe(false);
+  });
+
+  it("compare prints P(a>b) over tie orderings from each run's per-query sd, and names the pairs ties could flip", async () => {
+    const { file } = scratchFiles('tie-eval-flip-');
+    const qrels = file('qrels', 'q1 0 a 1\nq1 0 b 0\nq1 0 c 1\nq2 0 x 1\nq2 0 y 0\nq2 0 z 0\nq3 0 u 1\nq3 0 v 0\n');
+    const a = file('a', 'q1 Q0 a 1 2 r\nq1 Q0 b 2 2 r\nq1 Q0 c 3 1 r\nq2 Q0 x 1 5 r\nq2 Q0 y 2 5 r\nq2 Q0 z 3 1 r\nq3 Q0 u 1 1 r\nq3 Q0 v 2 1 r\n');
+    const b = file('b', 'q1 Q0 a 1 1 r\nq1 Q0 b 2 1 r\nq1 Q0 c 3 1 r\nq2 Q0 y 1 6 r\nq2 Q0 x 2 5 r\nq2 Q0 z 3 5 r\nq3 Q0 u 1 2 r\nq3 Q0 v 2 1 r\n');
+    const sd = async (run: string) => JSON.parse((await cli('--ties', 'sd', '--format', 'json', '-m', 'P@1', qrels, run)).stdout) as { perQuery: Record<string, { 'P@1': { average: number; sd: number } }> };
+    const [ja, jb] = [await sd(a), await sd(b)];
+    const queries = ['q1', 'q2', 'q3'];
+    const difference = queries.reduce((s, q) => s + ja.perQuery[q]!['P@1'].average - jb.perQuery[q]!['P@1'].average, 0) / 3;
+    const spread = Math.sqrt(queries.reduce((s, q) => s + ja.perQuery[q]!['P@1'].sd ** 2 + jb.perQuery[q]!['P@1'].sd ** 2, 0)) / 3;
+    const text = await cli('compare', '-m', 'P@1', '--permutations', '100', qrels, a, b);
+    expect(text.stderr).toBe('');
+    const row = text.stdout.split('\n').find((line) => line.startsWith(a) && line.includes(b))!;
+    expect(row.trim().split(/\s+/).at(-1)).toBe(`${phi(difference / spread).toFixed(4)}~`);
+    expect(text.stdout).toContain(`ties could flip (P(a>b) ties between 0.05 and 0.95): ${a} vs ${b}`);
+    const json = JSON.parse((await cli('compare', '-m', 'P@1', '--permutations', '100', '--format', 'json', qrels, a, b)).stdout) as { pairs: { tieFlip: { probability: number; sd: number } }[] }[];
+    expect(json[0]!.pairs[0]!.tieFlip.sd).toBeCloseTo(spread, 15);
+    // docs/cli.md's example: the bundled run against a banded copy of it
+    const banded = file('banded.txt', '');
+    expect((await cli('band', '--phi', '3', '-o', banded, 'examples/run.txt')).code).toBe(0);
+    const example = (await cli('compare', '-m', 'nDCG@10', 'examples/qrels.txt', 'examples/run.txt', banded)).stdout;
+    expect(example).toMatch(/examples\/run\.txt\s+\S*banded\.txt\s+-0\.0284\s+-0\.294\s+0\.7965\s+1\.0000\s+2\/0\/1\s+0\.3776\s+0\.3141~/);
+    expect(example).toContain(`ties could flip (P(a>b) ties between 0.05 and 0.95): examples/run.txt vs ${banded}`);
+    // a measure without an sd: no such column
+    expect((await cli('compare', '-m', 'bpref', '--permutations', '100', qrels, a, b)).stdout).not.toContain('P(a>b) ties');
   });
 });

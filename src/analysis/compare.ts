@@ -3,12 +3,15 @@ import { meanOf, sumOf } from '../core/means.js';
 import { adjustPValues, type Correction } from './adjustPValues.js';
 import { pairedTTest } from './pairedTTest.js';
 import { randomizationTest } from './randomizationTest.js';
+import { tieFlip, type TieFlip } from './tieFlip.js';
 
 /** One run's per-query values of one measure, queries in the same order for every run. */
 export interface RunScores {
   readonly run: string;
   readonly queries: readonly string[];
   readonly values: ArrayLike<number>;
+  /** each query's standard deviation over tie orderings (tie mode `sd`), beside `values` in `average` mode: gives each pair its tieFlip */
+  readonly spreads?: ArrayLike<number>;
 }
 
 /** Options of `compareRuns`. */
@@ -51,6 +54,8 @@ export interface PairComparison {
   /** p and randomizationP corrected for the number of pairs (see Comparison.correction) */
   readonly adjustedP: number;
   readonly adjustedRandomizationP: number;
+  /** with every run's spreads (and a summary that is not geometric): how the orders of ties could move the pair */
+  readonly tieFlip?: TieFlip;
 }
 
 export interface Comparison {
@@ -68,7 +73,9 @@ export interface Comparison {
  * Compares runs on one measure: each run's mean, and for each pair the paired t-test, the
  * paired randomization test and the wins/ties/losses over queries, with the discrimination
  * ratio and the degradation test; with more than two runs the pairs' p-values are also given
- * corrected for their number (Holm by default).
+ * corrected for their number (Holm by default); with each run's per-query sd over tie orderings
+ * (`spreads`, its values then the tie-averaged ones), the chance over those orderings that a's
+ * mean beats b's (see tieFlip).
  * @throws InputError for fewer than two runs, fewer than two queries, runs over different
  *   query sets (naming the queries that differ) unless `intersect`, or a value that is NaN
  *   (trec_eval's -nan: no test can say what it compares)
@@ -87,8 +94,10 @@ export function compareRuns(runs: readonly RunScores[], options: CompareOptions 
     if (differences.length > 0) throw new InputError(`the runs cover different queries: ${differences.join('; ')}; use --intersect to compare on the ${common.length} common ones`);
   }
   if (common.length < 2) throw new InputError(`comparing runs needs at least two common queries, got ${common.length}`);
-  const aligned = runs.map((r) => {
-    const index = new Map(r.queries.map((q, i) => [q, i]));
+  const indexes = runs.map((r) => new Map(r.queries.map((q, i) => [q, i])));
+  const spreads = runs.every((r) => r.spreads !== undefined) && options.aggregate !== 'geometric' ? runs.map((r, i) => Float64Array.from(common, (q) => r.spreads![indexes[i]!.get(q)!]!)) : undefined;
+  const aligned = runs.map((r, i) => {
+    const index = indexes[i]!;
     const values = Float64Array.from(common, (q) => r.values[index.get(q)!]!);
     const nan = values.findIndex((x) => Number.isNaN(x));
     if (nan >= 0) throw new InputError(`${r.run}, query ${common[nan]}: the value is NaN (as trec_eval's -nan), which no test can compare; leave the query out or choose another measure`);
@@ -119,6 +128,7 @@ export function compareRuns(runs: readonly RunScores[], options: CompareOptions 
         ties,
         losses: common.length - wins - ties,
         degradationP: pairedTTest(b, a, 'greater', degradation).p,
+        ...(spreads === undefined ? {} : { tieFlip: tieFlip(t.meanDifference, spreads[i]!, spreads[j]!) }),
       });
     }
   }

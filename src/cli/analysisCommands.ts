@@ -6,14 +6,15 @@ import { rangePlotsSvg, type RangePoint } from '../analysis/rangePlot.js';
 import { tieStats } from '../runs/tieStats.js';
 import { forEachRunQuery } from '../io/forEachRunQuery.js';
 import type { TieMode } from '../ties/modes.js';
-import { compareLegend, formatP, rangeCells, tieStatsCells } from '../format/analysisRows.js';
+import { compareLegend, formatP, rangeCells, tieFlipLegend, tieStatsCells } from '../format/analysisRows.js';
 import { table } from '../format/table.js';
 import { RANGE_MODES, rangeMeans } from '../runs/rangeMeans.js';
 import type { CliIo } from './io.js';
 import { addRunOptions, evaluateFlags, positiveInteger, requireNumbers, sources, type RunFlags } from './runOptions.js';
 import type { RunsEvaluation } from '../runs/evaluateRuns.js';
 import { toInput } from '../runs/source.js';
-import { DEFAULT_MEASURES } from '../measures/expandNames.js';
+import { DEFAULT_MEASURES, parseAnyMeasure, requestMeasures } from '../measures/expandNames.js';
+import { hasSpread } from '../measures/spreads.js';
 
 const formatOption = (): Option => new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
 const outputOption = (what: string): Option => new Option('-o, --output <file>', `write the ${what} to a file instead of stdout (replaced only when the command succeeds)`);
@@ -133,13 +134,15 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .addOption(outputOption('comparison'))
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { ties: TieMode; alpha: number; permutations: number; seed: number; degradation: number; intersect?: boolean; correction?: Correction; format: string; output?: string }) => {
       if (runPaths.length < 2) throw new Error(`compare needs at least two runs, got ${runPaths.length}`);
-      const { measures, runs } = await evaluateNumbers('compare', io, qrelsPath, runPaths, flags, [flags.ties], ['AP']);
+      // tie-averaged values also give each pair the chance that ties flip it, where every measure has an sd
+      const spread = flags.ties === 'average' && requestMeasures(flags.measure.length > 0 ? flags.measure : ['AP'], flags.l).every((r) => r.text === undefined && r.aggregate !== 'geometric' && hasSpread(parseAnyMeasure(r.name)));
+      const { measures, runs } = await evaluateNumbers('compare', io, qrelsPath, runPaths, flags, spread ? ['average', 'sd'] : [flags.ties], ['AP']);
       // loaded here: the t distribution it needs is most of the command line's code, and other commands never read it
       const { compareRuns } = await import('../analysis/compare.js');
       const results = measures.map((m) => ({
         measure: m.key,
         ...compareRuns(
-          runs.map((r) => ({ run: r.run, queries: r.queries, values: r.perQuery[flags.ties]![m.key]! })),
+          runs.map((r) => ({ run: r.run, queries: r.queries, values: r.perQuery[flags.ties]![m.key]!, ...(spread ? { spreads: r.perQuery.sd![m.key]! } : {}) })),
           { aggregate: m.aggregate, alpha: flags.alpha, permutations: flags.permutations, seed: flags.seed, degradation: flags.degradation, intersect: flags.intersect === true, ...(flags.correction === undefined ? {} : { correction: flags.correction }) },
         ),
       }));
@@ -150,7 +153,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
         out.push(`${r.measure} over ${r.queries} queries (ties: ${flags.ties})\n`);
         out.push(table([['run', 'mean'], ...r.means.map((m) => [m.run, m.mean.toFixed(4)])]));
         const corrected = r.correction === 'none' ? [] : [`t-test p ${r.correction}`, `randomization p ${r.correction}`];
-        const header = ['a', 'b', 'a-b', 't', 't-test p', 'randomization p', ...corrected, 'wins/ties/losses', 'degradation p'];
+        const header = ['a', 'b', 'a-b', 't', 't-test p', 'randomization p', ...corrected, 'wins/ties/losses', 'degradation p', ...(spread ? ['P(a>b) ties'] : [])];
         const row = (p: (typeof r.pairs)[number]): string[] => [
           p.a,
           p.b,
@@ -161,9 +164,11 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
           ...(r.correction === 'none' ? [] : [formatP(p.adjustedP), formatP(p.adjustedRandomizationP)]),
           `${p.wins}/${p.ties}/${p.losses}`,
           formatP(p.degradationP),
+          ...(p.tieFlip === undefined ? [] : [`${p.tieFlip.probability.toFixed(4)}${p.tieFlip.approximate ? '~' : ''}`]),
         ];
         out.push(table([header, ...r.pairs.map(row)]));
         out.push(compareLegend(r.correction, flags.degradation, flags.permutations));
+        if (spread) out.push(tieFlipLegend(r.pairs.flatMap((p) => (p.tieFlip?.couldFlip === true ? [`${p.a} vs ${p.b}`] : []))));
         out.push(`discrimination ratio at alpha ${r.alpha}: ${r.pairs.filter((p) => p.p <= r.alpha).length} of ${r.pairs.length} pairs (${r.discriminationRatio.toFixed(3)})\n\n`);
       }
       write(io, flags.output, out.join(''), inputs);
