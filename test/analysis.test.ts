@@ -348,8 +348,11 @@ describe('the analysis commands as the main command', () => {
 
   it('range prints every value to 4 decimals; compare prints p-values alike, under a legend of its columns', async () => {
     const range = await cli('range', '-m', 'AP', qrels, run);
-    // q2's x and y tie (one relevant of two): AP 1 or 1/2; q1 is 5/6 either way
-    expect(range.stdout.split('\n')[1]!.split(/ +/)).toEqual([run, 'AP', '0.6667', '0.7917', '0.6667', '0.9167', '0.2500']);
+    // q2's x and y tie (one relevant of two): AP 1 or 1/2 (sd 1/4); q1 is 5/6 either way: the
+    // mean's sd is sqrt(0 + 1/16) / 2
+    expect(range.stdout.split('\n')[1]!.split(/ +/)).toEqual([run, 'AP', '0.6667', '0.7917', '0.6667', '0.9167', '0.2500', '0.1250']);
+    // a measure without an sd: '-'
+    expect((await cli('range', '-m', 'bpref', qrels, run)).stdout.split('\n')[1]!.split(/ +/).at(-1)).toBe('-');
     const compare = await cli('compare', '-m', 'AP', '--permutations', '100', qrels, run, other);
     const row = compare.stdout.split('\n').find((l) => l.startsWith(run) && l.includes(other))!.split(/ {2,}/);
     for (const p of [row[4], row[5], row[7]]) expect(p).toMatch(/^(\d\.\d{4}|<0\.0001)$/);

@@ -56,17 +56,22 @@ describe('tie-eval: output', () => {
     }
   });
 
-  it('--ties range prints pessimistic, average and optimistic, ordered', async () => {
+  it('--ties range prints pessimistic, average and optimistic, ordered, and the sd over tie orderings, within half the range', async () => {
     const r = await cli('--ties', 'range', '-q', '-m', 'AP', EXAMPLE_QRELS, EXAMPLE_RUN);
     const [meaning, header, ...lines] = r.stdout.trim().split('\n');
     // the first line says what the numbers are
-    expect(meaning).toBe('# pessimistic: lower labels first inside each tie (the lower bound); average: the mean over every ordering of the tied documents; optimistic: higher labels first inside each tie (the upper bound)');
-    expect(header!.split('\t').map((c) => c.trim())).toEqual(['# measure', 'query', 'pessimistic', 'average', 'optimistic']);
+    expect(meaning).toBe(
+      '# pessimistic: lower labels first inside each tie (the lower bound); average: the mean over every ordering of the tied documents; optimistic: higher labels first inside each tie (the upper bound); sd: the standard deviation over every ordering of the tied documents',
+    );
+    expect(header!.split('\t').map((c) => c.trim())).toEqual(['# measure', 'query', 'pessimistic', 'average', 'optimistic', 'sd']);
     const rows = lines.map((l) => l.split('\t').slice(2).map(Number));
     expect(rows).toHaveLength(4);
-    for (const [lo, avg, hi] of rows) expect(lo! <= avg! && avg! <= hi! && lo! < hi!).toBe(true);
+    // a value within [lo, hi] has sd at most (hi - lo) / 2 (Popoviciu); these queries tie
+    for (const [lo, avg, hi, sd] of rows) expect(lo! <= avg! && avg! <= hi! && lo! < hi! && sd! > 0 && sd! <= (hi! - lo!) / 2 + 1e-4).toBe(true);
     const json = JSON.parse((await cli('--ties', 'range', '--format', 'json', '-m', 'AP', EXAMPLE_QRELS, EXAMPLE_RUN)).stdout);
-    expect(Object.keys(json.mean.AP)).toEqual(['pessimistic', 'average', 'optimistic']);
+    expect(Object.keys(json.mean.AP)).toEqual(['pessimistic', 'average', 'optimistic', 'sd']);
+    // a measure without an sd: the three regimes alone
+    expect(Object.keys(JSON.parse((await cli('--ties', 'range', '--format', 'json', '-m', 'bpref', EXAMPLE_QRELS, EXAMPLE_RUN)).stdout).mean.bpref)).toEqual(['pessimistic', 'average', 'optimistic']);
   });
 
   it('csv: a header, one row per run and query, an all row; several runs; -o writes a file', async () => {

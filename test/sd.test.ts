@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateBatch, evaluateRun, evaluateRuns, prepare } from '../src/index.js';
+import { rangePlotSvg } from '../src/analysis/rangePlot.js';
 import { tieFlip } from '../src/analysis/tieFlip.js';
 import { cli } from './support/cli.js';
 import { scratchFiles } from './support/scratchFiles.js';
@@ -215,5 +216,22 @@ describe('the chance that ties flip a pair (compare)', () => {
     expect(example).toContain(`ties could flip (P(a>b) ties between 0.05 and 0.95): examples/run.txt vs ${banded}`);
     // a measure without an sd: no such column
     expect((await cli('compare', '-m', 'bpref', '--permutations', '100', qrels, a, b)).stdout).not.toContain('P(a>b) ties');
+  });
+});
+
+describe('sd in range and plot', () => {
+  it('plot draws average ± 2 sd within the segment, and says so in its key, only where a run has an sd', () => {
+    const svg = rangePlotSvg([{ run: 'a', pessimistic: 0.2, average: 0.3, trec: 0.25, optimistic: 0.5, sd: 0.04 }, { run: 'b', pessimistic: 0.1, average: 0.15, trec: 0.12, optimistic: 0.2, sd: 0.05 }], 'AP');
+    const spreads = [...svg.matchAll(/<line class="spread" data-sd="([^"]+)" x1="([^"]+)" y1="[^"]+" x2="([^"]+)"/g)].map((m) => m.slice(1).map(Number));
+    const ranges = [...svg.matchAll(/<line class="range" [^>]*x1="([^"]+)" y1="[^"]+" x2="([^"]+)"/g)].map((m) => m.slice(1).map(Number));
+    expect(spreads).toHaveLength(2);
+    // a: 0.22 to 0.38 inside 0.2 to 0.5; b: 0.05 to 0.25, clipped to 0.1 to 0.2 (its whole segment)
+    const [[, ax1, ax2], [, bx1, bx2]] = spreads as [number[], number[]];
+    expect(ax1! > ranges[0]![0]! && ax2! < ranges[0]![1]!).toBe(true);
+    expect([bx1, bx2]).toEqual(ranges[1]);
+    expect(svg).toContain('tie average (band: ± 2 sd)');
+    const plain = rangePlotSvg([{ run: 'a', pessimistic: 0.2, average: 0.3, trec: 0.25, optimistic: 0.5 }], 'AP');
+    expect(plain).not.toContain('class="spread"');
+    expect(plain).not.toContain('± 2 sd');
   });
 });

@@ -6,7 +6,7 @@
 import { rangeCells, tieStatsCells } from '../src/format/analysisRows.js';
 import { hasGzipMagic } from '../src/io/input.js';
 import { measureArgs } from '../src/measures/measureArgs.js';
-import { evaluateRuns, formatCsv, formatJson, RANGE_MODES, rangeMeans, rangePlotsSvg, ready, tieStats, type RangePoint, type RunsEvaluation, type TieMode, type TieStats } from '../src/index.js';
+import { DEFAULT_MEASURES, evaluateRuns, formatCsv, formatJson, measuresHaveSpread, RANGE_MODES, rangeMeans, rangePlotsSvg, ready, tieStats, type RangePoint, type RunsEvaluation, type TieMode, type TieStats } from '../src/index.js';
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 const status = byId<HTMLElement>('status');
@@ -127,7 +127,9 @@ async function evaluate(): Promise<void> {
     const runBytes = await Promise.all(runs.map(bytesOf));
     const stats: TieStats[] = [];
     for (const run of runBytes) stats.push(await tieStats(run, { name: run.name }));
-    const modes: TieMode[] = RANGE_MODES.includes(chosen.ties) ? [...RANGE_MODES] : [...RANGE_MODES, chosen.ties];
+    // the regimes of the means table, its sd where every measure has one, and the per-query one
+    const regimes: TieMode[] = measuresHaveSpread(measures.length > 0 ? measures : DEFAULT_MEASURES, chosen.relevanceLevel) ? [...RANGE_MODES, 'sd'] : [...RANGE_MODES];
+    const modes: TieMode[] = regimes.includes(chosen.ties) ? regimes : [...regimes, chosen.ties];
     const evaluation: RunsEvaluation = await evaluateRuns(await bytesOf(qrels), runBytes, {
       measures: measures.length > 0 ? measures : undefined,
       ties: modes,
@@ -174,7 +176,7 @@ function showResults(stats: TieStats[], evaluation: RunsEvaluation, ties: TieMod
       panels[k]!.points.push({ run: run.run, ...r });
     });
   }
-  fillTable(byId('ranges'), ['run', 'measure', 'pessimistic', 'average', 'trec', 'optimistic', 'range'], rows, 2);
+  fillTable(byId('ranges'), ['run', 'measure', 'pessimistic', 'average', 'trec', 'optimistic', 'range', 'sd'], rows, 2);
   // per query, in the chosen regime
   const perQuery = evaluation.runs.flatMap((run) => run.queries.map((qid, q) => [qid, run.run, ...numeric.map((m) => run.perQuery[ties]![m.key]![q]!.toFixed(4))]));
   fillTable(byId('per-query'), ['query', 'run', ...numeric.map((m) => m.label)], perQuery, 2);
@@ -183,7 +185,8 @@ function showResults(stats: TieStats[], evaluation: RunsEvaluation, ties: TieMod
   const svg = rangePlotsSvg(panels);
   // the plot is our own SVG, its run names escaped by rangePlotsSvg
   byId('plot').innerHTML = svg;
-  const modes: TieMode[] = [ties];
+  // as the command line's --ties: sd prints the average beside it
+  const modes: TieMode[] = ties === 'sd' ? ['average', 'sd'] : [ties];
   offer('download-csv', formatCsv(evaluation.runs, evaluation.measures, modes), 'text/csv');
   offer('download-json', formatJson(evaluation.runs, evaluation.measures, modes, ties), 'application/json');
   offer('download-svg', svg, 'image/svg+xml');

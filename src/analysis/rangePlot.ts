@@ -5,6 +5,8 @@ export interface RangePoint {
   readonly average: number;
   readonly trec: number;
   readonly optimistic: number;
+  /** the standard deviation of the mean over tie orderings (tie mode `sd`), where the measure has one: drawn as average ± 2 sd */
+  readonly sd?: number;
 }
 
 /** Pixels per character of the plot's 12px sans-serif text, an upper estimate (for the layout). */
@@ -144,7 +146,8 @@ function panel(points: readonly RangePoint[], measure: string, height: number): 
   const y0 = height - BOTTOM;
   const y1 = TOP;
   out.push(`<text class="title" x="${x0}" y="20" font-size="15" font-weight="bold">${escape(`${measure}: score ranges under ties`)}</text>`);
-  out.push(`<text class="key" x="${x0}" y="40">segment: pessimistic to optimistic mean; <tspan fill="darkorange">▲</tspan> tie average; ○ trec_eval's order</text>`);
+  const band = points.some((p) => p.sd !== undefined) ? ' (band: ± 2 sd)' : '';
+  out.push(`<text class="key" x="${x0}" y="40">segment: pessimistic to optimistic mean; <tspan fill="darkorange">▲</tspan> tie average${band}; ○ trec_eval's order</text>`);
   out.push(`<g class="axes" stroke="black"><line x1="${x0}" y1="${y0}" x2="${x1}" y2="${y0}"/><line x1="${x0}" y1="${y0}" x2="${x0}" y2="${y1}"/></g>`);
   for (const v of s.xTicks) {
     const x = s.x(v);
@@ -178,6 +181,10 @@ function panel(points: readonly RangePoint[], measure: string, height: number): 
     const data = `data-run="${escape(p.run)}" data-pessimistic="${p.pessimistic}" data-optimistic="${p.optimistic}" data-range="${range}"`;
     out.push(`<g class="run">`);
     out.push(`<line class="range" ${data} x1="${fmt(s.x(p.pessimistic))}" y1="${fmt(y)}" x2="${fmt(s.x(p.optimistic))}" y2="${fmt(y)}" stroke="steelblue" stroke-width="2"/>`);
+    // average ± 2 sd over tie orderings, within the segment (no ordering leaves it)
+    if (p.sd !== undefined && p.sd > 0) {
+      out.push(`<line class="spread" data-sd="${p.sd}" x1="${fmt(s.x(Math.max(p.pessimistic, p.average - 2 * p.sd)))}" y1="${fmt(y)}" x2="${fmt(s.x(Math.min(p.optimistic, p.average + 2 * p.sd)))}" y2="${fmt(y)}" stroke="darkorange" stroke-opacity="0.45" stroke-width="6"/>`);
+    }
     out.push(`<circle class="trec" data-value="${p.trec}" cx="${fmt(s.x(p.trec))}" cy="${fmt(y)}" r="4" fill="none" stroke="black"/>`);
     const ax = s.x(p.average);
     out.push(`<polygon class="average" data-value="${p.average}" points="${fmt(ax)},${fmt(y - 5)} ${fmt(ax - 4.5)},${fmt(y + 3.5)} ${fmt(ax + 4.5)},${fmt(y + 3.5)}" fill="darkorange"/>`);

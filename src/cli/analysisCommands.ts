@@ -10,11 +10,10 @@ import { compareLegend, formatP, rangeCells, tieFlipLegend, tieStatsCells } from
 import { table } from '../format/table.js';
 import { RANGE_MODES, rangeMeans } from '../runs/rangeMeans.js';
 import type { CliIo } from './io.js';
-import { addRunOptions, evaluateFlags, positiveInteger, requireNumbers, sources, type RunFlags } from './runOptions.js';
+import { addRunOptions, evaluateFlags, positiveInteger, requireNumbers, sources, withSpread, type RunFlags } from './runOptions.js';
 import type { RunsEvaluation } from '../runs/evaluateRuns.js';
 import { toInput } from '../runs/source.js';
-import { DEFAULT_MEASURES, parseAnyMeasure, requestMeasures } from '../measures/expandNames.js';
-import { hasSpread } from '../measures/spreads.js';
+import { DEFAULT_MEASURES } from '../measures/expandNames.js';
 
 const formatOption = (): Option => new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
 const outputOption = (what: string): Option => new Option('-o, --output <file>', `write the ${what} to a file instead of stdout (replaced only when the command succeeds)`);
@@ -56,14 +55,14 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .addOption(formatOption())
     .addOption(outputOption('table'))
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { format: string; output?: string }) => {
-      const { measures, runs } = await evaluateNumbers('range', io, qrelsPath, runPaths, flags, RANGE_MODES, DEFAULT_MEASURES);
+      const { measures, runs } = await evaluateNumbers('range', io, qrelsPath, runPaths, flags, withSpread(flags, DEFAULT_MEASURES) ? [...RANGE_MODES, 'sd'] : RANGE_MODES, DEFAULT_MEASURES);
       const rows = runs.flatMap((run) =>
         measures.map((m) => {
           const r = rangeMeans(run, m.key);
           return { run: run.run, measure: m.key, ...r, range: r.optimistic - r.pessimistic };
         }),
       );
-      const header = ['run', 'measure', 'pessimistic', 'average', 'trec', 'optimistic', 'range'];
+      const header = ['run', 'measure', 'pessimistic', 'average', 'trec', 'optimistic', 'range', 'sd'];
       const text = flags.format === 'json' ? `${JSON.stringify(rows, null, 2)}\n` : table([header, ...rows.map((r) => [r.run, r.measure, ...rangeCells(r)])]);
       write(io, flags.output, text, [qrelsPath, ...runPaths]);
     });
@@ -135,7 +134,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { ties: TieMode; alpha: number; permutations: number; seed: number; degradation: number; intersect?: boolean; correction?: Correction; format: string; output?: string }) => {
       if (runPaths.length < 2) throw new Error(`compare needs at least two runs, got ${runPaths.length}`);
       // tie-averaged values also give each pair the chance that ties flip it, where every measure has an sd
-      const spread = flags.ties === 'average' && requestMeasures(flags.measure.length > 0 ? flags.measure : ['AP'], flags.l).every((r) => r.text === undefined && r.aggregate !== 'geometric' && hasSpread(parseAnyMeasure(r.name)));
+      const spread = flags.ties === 'average' && withSpread(flags, ['AP']);
       const { measures, runs } = await evaluateNumbers('compare', io, qrelsPath, runPaths, flags, spread ? ['average', 'sd'] : [flags.ties], ['AP']);
       // loaded here: the t distribution it needs is most of the command line's code, and other commands never read it
       const { compareRuns } = await import('../analysis/compare.js');
@@ -177,7 +176,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
   addRunOptions(program.command('plot').description('the score range of each run as SVG, one panel per measure: its pessimistic to optimistic mean against its trec_eval-order mean').argument('<qrels>').argument('<runs...>'), ['AP'])
     .addOption(outputOption('SVG'))
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { output?: string }) => {
-      const { measures, runs } = await evaluateNumbers('plot', io, qrelsPath, runPaths, flags, RANGE_MODES, ['AP']);
+      const { measures, runs } = await evaluateNumbers('plot', io, qrelsPath, runPaths, flags, withSpread(flags, ['AP']) ? [...RANGE_MODES, 'sd'] : RANGE_MODES, ['AP']);
       const panels = measures.map((m) => ({ measure: m.key, points: runs.map((run): RangePoint => ({ run: run.run, ...rangeMeans(run, m.key) })) }));
       write(io, flags.output, rangePlotsSvg(panels), [qrelsPath, ...runPaths]);
     });

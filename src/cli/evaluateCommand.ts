@@ -6,7 +6,7 @@ import { describeMeasures } from '../measures/table.js';
 import type { TieMode } from '../ties/modes.js';
 import { formatCsv, formatJson, formatTrec, type Format } from '../format/runOutput.js';
 import type { CliIo } from './io.js';
-import { addRunOptions, evaluateFlags, type RunFlags } from './runOptions.js';
+import { addRunOptions, evaluateFlags, withSpread, type RunFlags } from './runOptions.js';
 
 interface EvaluateFlags extends RunFlags {
   q?: boolean;
@@ -41,12 +41,13 @@ export function addEvaluateCommand(program: Command, io: CliIo): void {
   addRunOptions(program.argument('<qrels>', 'judgements: qid iter docno label').argument('<runs...>', 'runs: qid Q0 docno rank score runid (gzip allowed)'))
     .option('-q', 'print per-query values too')
     .option('-n', 'no summary lines (with -q: per-query values only)')
-    .addOption(new Option('--ties <mode>', 'tie regime; range prints pessimistic, average and optimistic; sd prints average and the standard deviation over tie orderings').choices(['average', 'optimistic', 'pessimistic', 'trec', 'input', 'range', 'sd']).default('average'))
+    .addOption(new Option('--ties <mode>', 'tie regime; range prints pessimistic, average and optimistic (and the sd over tie orderings where every measure has one); sd prints average and sd').choices(['average', 'optimistic', 'pessimistic', 'trec', 'input', 'range', 'sd']).default('average'))
     .addOption(new Option('--format <format>', 'output format').choices(['trec', 'json', 'csv']).default('trec'))
     .addOption(new Option('-o, --output <file>', 'write the output to a file instead of stdout').argParser(outputFile))
     .addHelpText('after', EXAMPLES)
     .action(async (qrelsPath: string, runPaths: string[], flags: EvaluateFlags) => {
-      const modes: TieMode[] = flags.ties === 'range' ? ['pessimistic', 'average', 'optimistic'] : flags.ties === 'sd' ? ['average', 'sd'] : [flags.ties];
+      // range: with sd where every measure has one
+      const modes: TieMode[] = flags.ties === 'range' ? ['pessimistic', 'average', 'optimistic', ...(withSpread(flags, DEFAULT_MEASURES) ? (['sd'] as const) : [])] : flags.ties === 'sd' ? ['average', 'sd'] : [flags.ties];
       // --ties trec is trec_eval: its default measures, printed in its table's order
       const trec = flags.ties === 'trec';
       // relstring prints per query only: without -q its work would be thrown away

@@ -2,6 +2,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { BackendChoice } from '../backends/backend.js';
 import type { CliIo } from './io.js';
 import { DEFAULT_MEASURES, requestMeasures } from '../measures/expandNames.js';
+import { measuresHaveSpread } from '../measures/spreads.js';
 import { evaluateRuns, type RunsEvaluation } from '../runs/evaluateRuns.js';
 import type { Source } from '../runs/source.js';
 import type { TieMode } from '../ties/modes.js';
@@ -89,4 +90,9 @@ export async function evaluateFlags(qrelsPath: string, runPaths: readonly string
   } finally {
     progress.stop();
   }
+}
+
+/** Whether every measure the flags ask for (else the defaults) has an sd over tie orderings (a text measure has none): range, plot, compare and the main command's --ties range then show it. */
+export function withSpread(flags: RunFlags, defaults: readonly string[]): boolean {
+  return measuresHaveSpread(flags.measure.length > 0 ? flags.measure : defaults, flags.l);
 }

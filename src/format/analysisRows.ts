@@ -6,9 +6,9 @@ export function tieStatsCells(s: TieStats): string[] {
   return [s.run, s.lines, s.queries, s.tiedDocuments, s.tiedPercent.toFixed(2), s.queriesWithTies, s.largestGroup, s.risingScores, s.rankContradictions].map(String);
 }
 
-/** A measure's means under the regimes of a range as `tie-eval range` prints them, then the range (optimistic - pessimistic): 4 decimals each. */
+/** A measure's means under the regimes of a range as `tie-eval range` prints them, then the range (optimistic - pessimistic) and the sd of the mean over tie orderings (`-` without one): 4 decimals each. */
 export function rangeCells(means: Omit<RangePoint, 'run'>): string[] {
-  return [means.pessimistic, means.average, means.trec, means.optimistic, means.optimistic - means.pessimistic].map((x) => x.toFixed(4));
+  return [...[means.pessimistic, means.average, means.trec, means.optimistic, means.optimistic - means.pessimistic].map((x) => x.toFixed(4)), means.sd === undefined ? '-' : means.sd.toFixed(4)];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { InputError } from '../core/errors.js';
 import type { Plan } from './plan.js';
-import { DEFAULT_MEASURES, parseAnyMeasure, type MeasureRequest } from './expandNames.js';
+import { DEFAULT_MEASURES, parseAnyMeasure, requestMeasures, type MeasureRequest } from './expandNames.js';
 import { parseMeasure } from './parse.js';
 import { ApNorm } from './codes.js';
 import type { MeasureSpec } from './parse.js';
@@ -38,6 +38,17 @@ export function checkSpreads(plan: Plan): void {
  */
 export function checkSpreadRequests(requests: readonly MeasureRequest[]): void {
   refuse(requests.filter((r) => r.text !== undefined || r.aggregate === 'geometric' || !hasSpread(parseAnyMeasure(r.name))).map((r) => r.label));
+}
+
+/**
+ * Whether every measure of a list (any spelling, lists such as `P.5,10` expanded, at relevance
+ * level `level`) has an exact sd over tie orderings, so that views of several regimes (range,
+ * plot, compare, the page) can add it; a text measure (runid, relstring) has none.
+ * @example measuresHaveSpread(['AP', 'P.5,10'], 1) // true
+ * @example measuresHaveSpread(['AP', 'bpref'], 1) // false
+ */
+export function measuresHaveSpread(names: readonly string[], level: number): boolean {
+  return requestMeasures(names, level).every((r) => r.text === undefined && r.aggregate !== 'geometric' && hasSpread(parseAnyMeasure(r.name)));
 }
 
 function refuse(names: readonly string[]): void {
