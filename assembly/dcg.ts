@@ -51,11 +51,16 @@ export function ndcg(gainCol: i32, cutoff: f64, ideal: f64, plain: bool): f64 {
  */
 export function sdcg(gainCol: i32, cutoff: f64, plain: bool): f64 {
   const k = Math.min(cutoff, <f64>CWL_DEPTH);
+  return dcg(gainCol, k, plain) / sdcgOnes(k);
+}
+
+/** SDCG's normaliser: the DCG@k of k gains of 1, kept for the next query (S.sdcgK, S.sdcgOnes). */
+export function sdcgOnes(k: f64): f64 {
   if (S.sdcgK != k) {
     let ones: f64 = 0;
     for (let j: f64 = 1; j <= k; j++) ones += 1 / log2(j + 1);
     S.sdcgK = k;
     S.sdcgOnes = ones;
   }
-  return dcg(gainCol, k, plain) / S.sdcgOnes;
+  return S.sdcgOnes;
 }

@@ -10,12 +10,7 @@ import * as S from './scratch';
  * The sum is compensated (Kahan) unless `plain`; the weights' sum is kept for the next query (S.insqT, S.insqTotal).
  */
 export function insq(gainCol: i32, t: f64, plain: bool): f64 {
-  if (S.insqT != t) {
-    let total: f64 = 0;
-    for (let j: f64 = 1; j <= <f64>CWL_DEPTH; j++) total += 1 / ((j + 2 * t - 1) * (j + 2 * t - 1));
-    S.insqT = t;
-    S.insqTotal = total;
-  }
+  const total = insqTotal(t);
   const k = Math.min(<f64>S.n, <f64>CWL_DEPTH);
   let sum: f64 = 0;
   let carry: f64 = 0;
@@ -32,5 +27,16 @@ export function insq(gainCol: i32, t: f64, plain: bool): f64 {
     }
     start = end;
   }
-  return sum / S.insqTotal;
+  return sum / total;
+}
+
+/** INSQ's normaliser: the sum of its weights 1/(j + 2T - 1)² over the first CWL_DEPTH ranks, kept for the next query (S.insqT, S.insqTotal). */
+export function insqTotal(t: f64): f64 {
+  if (S.insqT != t) {
+    let total: f64 = 0;
+    for (let j: f64 = 1; j <= <f64>CWL_DEPTH; j++) total += 1 / ((j + 2 * t - 1) * (j + 2 * t - 1));
+    S.insqT = t;
+    S.insqTotal = total;
+  }
+  return S.insqTotal;
 }

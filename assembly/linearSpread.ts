@@ -2,9 +2,16 @@ import { gainOf } from './gain';
 import { getF64, getI32, getLabel } from './memory';
 import * as S from './scratch';
 
-/** The weights of linearSpread's measures: DCG's discounts 1/log2(j + 1), RBP's p^(j-1). */
+/** The weights of linearSpread's measures: DCG's discounts 1/log2(j + 1), RBP's p^(j-1), INSQ's 1/(j + 2T - 1)². */
 export const WEIGHTS_DISCOUNT = 0;
 export const WEIGHTS_PERSISTENCE = 1;
+export const WEIGHTS_INSQ = 2;
+
+/** The weight of rank j: a discount, INSQ's for T = p, or the running product p^(j-1) (`running`). */
+@inline function weightOf(weights: i32, j: f64, running: f64, p: f64): f64 {
+  if (weights == WEIGHTS_DISCOUNT) return getF64(S.discount, <i32>j);
+  return weights == WEIGHTS_INSQ ? 1 / ((j + 2 * p - 1) * (j + 2 * p - 1)) : running;
+}
 
 /**
  * The standard deviation of a sum of weights times gains, sum_j w_j gain_j over ranks j <= k (DCG,
@@ -15,7 +22,7 @@ export const WEIGHTS_PERSISTENCE = 1;
  * Gains: `gainCol` >= 0 reads the documents' gains in that column over `norm` (their labels
  * through S.order); -1 the indicator of label >= the relevance column `col`'s level; -2 the
  * indicator of an unjudged document (label < 0), both from the group's counts.
- * Weights: `weights` (WEIGHTS_DISCOUNT, or WEIGHTS_PERSISTENCE with persistence `p`).
+ * Weights: `weights` (WEIGHTS_DISCOUNT, WEIGHTS_PERSISTENCE with persistence `p`, WEIGHTS_INSQ with T = `p`).
  * Labels are of type L (u8, i32 or f64).
  */
 export function linearSpread<L>(labels: usize, start: i32, col: i32, gainCol: i32, norm: f64, weights: i32, p: f64, k: f64): f64 {
@@ -34,7 +41,7 @@ export function linearSpread<L>(labels: usize, start: i32, col: i32, gainCol: i3
     const first = weight;
     let sum: f64 = 0;
     for (let j = from + 1; j <= last; j++) {
-      sum += weights == WEIGHTS_DISCOUNT ? getF64(S.discount, <i32>j) : weight;
+      sum += weightOf(weights, j, weight, p);
       weight *= p;
     }
     if (n > 1) {
@@ -42,7 +49,7 @@ export function linearSpread<L>(labels: usize, start: i32, col: i32, gainCol: i3
       let spread = (n - (last - from)) * mean * mean;
       weight = first;
       for (let j = from + 1; j <= last; j++) {
-        const d = (weights == WEIGHTS_DISCOUNT ? getF64(S.discount, <i32>j) : weight) - mean;
+        const d = weightOf(weights, j, weight, p) - mean;
         spread += d * d;
         weight *= p;
       }

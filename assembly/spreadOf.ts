@@ -1,8 +1,10 @@
-import { KIND_AP, KIND_DCG, KIND_F1, KIND_IDEAL_DCG, KIND_JUDGED, KIND_NDCG, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RPREC, KIND_RR, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, ROW_CONSTANT, ROW_CUTOFF, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD } from './codes';
+import { CWL_DEPTH, KIND_AP, KIND_DCG, KIND_INSQ, KIND_SDCG, KIND_F1, KIND_IDEAL_DCG, KIND_JUDGED, KIND_NDCG, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RPREC, KIND_RR, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, ROW_CONSTANT, ROW_CUTOFF, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD } from './codes';
 import { averagePrecisionSpread } from './averagePrecisionSpread';
 import { heldSpread, relevantSpread } from './countSpread';
 import { reciprocalRankSpread, successSpread } from './firstRelevantSpread';
-import { linearSpread, WEIGHTS_DISCOUNT, WEIGHTS_PERSISTENCE } from './linearSpread';
+import { sdcgOnes } from './dcg';
+import { insqTotal } from './insq';
+import { linearSpread, WEIGHTS_DISCOUNT, WEIGHTS_INSQ, WEIGHTS_PERSISTENCE } from './linearSpread';
 import { getF64 } from './memory';
 import { rowField, rowInt } from './plan';
 import { rprecDepth } from './rprec';
@@ -52,6 +54,12 @@ export function spreadOf<L>(labels: usize, start: i32, row: i32, constants: usiz
       return linearSpread<L>(labels, start, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : <f64>S.n);
     case KIND_NDCG:
       return getF64(constants, slot) > 0 ? linearSpread<L>(labels, start, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : <f64>S.n) / getF64(constants, slot) : 0;
+    case KIND_SDCG: {
+      const k = Math.min(cutoff, <f64>CWL_DEPTH);
+      return linearSpread<L>(labels, start, col, gain, 1, WEIGHTS_DISCOUNT, 0, k) / sdcgOnes(k);
+    }
+    case KIND_INSQ:
+      return linearSpread<L>(labels, start, col, gain, 1, WEIGHTS_INSQ, param, Math.min(<f64>S.n, <f64>CWL_DEPTH)) / insqTotal(param);
     case KIND_RBP:
       return (1 - param) * linearSpread<L>(labels, start, col, gain, slot >= at ? Math.max(1, getF64(constants, slot)) : 1, WEIGHTS_PERSISTENCE, param, cutoff > 0 ? cutoff : <f64>S.n);
     case KIND_RBP_RESID:

@@ -48,6 +48,17 @@ TIE_EVAL_INLINE double ndcg(Scratch& s, int gainCol, double cutoff, double ideal
   return ideal > 0 ? dcg(s, gainCol, cutoff, plain) / ideal : 0;
 }
 
+/** SDCG's normaliser: the DCG@k of k gains of 1, kept for the next query (s.sdcgK, s.sdcgOnes). */
+inline double sdcgOnes(Scratch& s, double k) {
+  if (s.sdcgK != k) {
+    double ones = 0;
+    for (double j = 1; j <= k; j++) ones += 1 / log2(j + 1);
+    s.sdcgK = k;
+    s.sdcgOnes = ones;
+  }
+  return s.sdcgOnes;
+}
+
 /**
  * cwl_eval's SDCG@k (ir_measures' SDCG): E[DCG@k'] of the scaled gains over the DCG@k' of k' gains
  * of 1, k' = min(k, CWL_DEPTH) (cwl_eval weighs no position past its 1,000th; positions past the
@@ -56,13 +67,7 @@ TIE_EVAL_INLINE double ndcg(Scratch& s, int gainCol, double cutoff, double ideal
  */
 TIE_EVAL_INLINE double sdcg(Scratch& s, int gainCol, double cutoff, bool plain) {
   const double k = std::min(cutoff, static_cast<double>(CWL_DEPTH));
-  if (s.sdcgK != k) {
-    double ones = 0;
-    for (double j = 1; j <= k; j++) ones += 1 / log2(j + 1);
-    s.sdcgK = k;
-    s.sdcgOnes = ones;
-  }
-  return dcg(s, gainCol, k, plain) / s.sdcgOnes;
+  return dcg(s, gainCol, k, plain) / sdcgOnes(s, k);
 }
 
 }  // namespace tie_eval

@@ -6,6 +6,17 @@
 
 namespace tie_eval {
 
+/** INSQ's normaliser: the sum of its weights 1/(j + 2T - 1)² over the first CWL_DEPTH ranks, kept for the next query (s.insqT, s.insqTotal). */
+inline double insqTotal(Scratch& s, double t) {
+  if (s.insqT != t) {
+    double total = 0;
+    for (double j = 1; j <= CWL_DEPTH; j++) total += 1 / ((j + 2 * t - 1) * (j + 2 * t - 1));
+    s.insqT = t;
+    s.insqTotal = total;
+  }
+  return s.insqTotal;
+}
+
 /**
  * cwl_eval's INSQ(T) (ir_measures' INSQ): its continuation ((j + 2T - 1)/(j + 2T))^2 makes the
  * weight of rank j proportional to 1/(j + 2T - 1)^2, over the first CWL_DEPTH ranks (positions
@@ -14,12 +25,7 @@ namespace tie_eval {
  * The sum is compensated (Kahan) unless `plain`; the weights' sum is kept for the next query (s.insqT, s.insqTotal).
  */
 TIE_EVAL_INLINE double insq(Scratch& s, int gainCol, double t, bool plain) {
-  if (s.insqT != t) {
-    double total = 0;
-    for (double j = 1; j <= CWL_DEPTH; j++) total += 1 / ((j + 2 * t - 1) * (j + 2 * t - 1));
-    s.insqT = t;
-    s.insqTotal = total;
-  }
+  const double total = insqTotal(s, t);
   const double k = std::min(static_cast<double>(s.n), static_cast<double>(CWL_DEPTH));
   double sum = 0;
   double carry = 0;
@@ -36,7 +42,7 @@ TIE_EVAL_INLINE double insq(Scratch& s, int gainCol, double t, bool plain) {
     }
     start = end;
   }
-  return sum / s.insqTotal;
+  return sum / total;
 }
 
 }  // namespace tie_eval

@@ -9,9 +9,16 @@
 
 namespace tie_eval {
 
-/** The weights of linearSpread's measures: DCG's discounts 1/log2(j + 1), RBP's p^(j-1). */
+/** The weights of linearSpread's measures: DCG's discounts 1/log2(j + 1), RBP's p^(j-1), INSQ's 1/(j + 2T - 1)². */
 constexpr int WEIGHTS_DISCOUNT = 0;
 constexpr int WEIGHTS_PERSISTENCE = 1;
+constexpr int WEIGHTS_INSQ = 2;
+
+/** The weight of rank j: a discount, INSQ's for T = p, or the running product p^(j-1) (`running`). */
+inline double weightOf(const Scratch& s, int weights, double j, double running, double p) {
+  if (weights == WEIGHTS_DISCOUNT) return s.discount[static_cast<size_t>(j)];
+  return weights == WEIGHTS_INSQ ? 1 / ((j + 2 * p - 1) * (j + 2 * p - 1)) : running;
+}
 
 /**
  * The standard deviation of a sum of weights times gains, sum_j w_j gain_j over ranks j <= k (DCG,
@@ -22,7 +29,7 @@ constexpr int WEIGHTS_PERSISTENCE = 1;
  * Gains: `gainCol` >= 0 reads the documents' gains in that column over `norm` (their labels
  * through s.order); -1 the indicator of label >= the relevance column `col`'s level; -2 the
  * indicator of an unjudged document (label < 0), both from the group's counts.
- * Weights: `weights` (WEIGHTS_DISCOUNT, or WEIGHTS_PERSISTENCE with persistence `p`).
+ * Weights: `weights` (WEIGHTS_DISCOUNT, WEIGHTS_PERSISTENCE with persistence `p`, WEIGHTS_INSQ with T = `p`).
  * Labels are of type L (uint8_t, int32_t or double).
  */
 template <typename L>
@@ -42,7 +49,7 @@ double linearSpread(const Scratch& s, const L* labels, int64_t start, const Plan
     const double first = weight;
     double sum = 0;
     for (double j = from + 1; j <= last; j++) {
-      sum += weights == WEIGHTS_DISCOUNT ? s.discount[static_cast<size_t>(j)] : weight;
+      sum += weightOf(s, weights, j, weight, p);
       weight *= p;
     }
     if (n > 1) {
@@ -50,7 +57,7 @@ double linearSpread(const Scratch& s, const L* labels, int64_t start, const Plan
       double spread = (n - (last - from)) * mean * mean;
       weight = first;
       for (double j = from + 1; j <= last; j++) {
-        const double d = (weights == WEIGHTS_DISCOUNT ? s.discount[static_cast<size_t>(j)] : weight) - mean;
+        const double d = weightOf(s, weights, j, weight, p) - mean;
         spread += d * d;
         weight *= p;
       }

@@ -5,6 +5,8 @@
 #include "averagePrecisionSpread.hpp"
 #include "countSpread.hpp"
 #include "firstRelevantSpread.hpp"
+#include "dcg.hpp"
+#include "insq.hpp"
 #include "linearSpread.hpp"
 #include "plan.hpp"
 #include "rprec.hpp"
@@ -20,7 +22,7 @@ namespace tie_eval {
  * query's constants, `relevant` R at the row's level. Labels are of type L (uint8_t, int32_t or double).
  */
 template <typename L>
-double spreadOf(const Scratch& s, const L* labels, int64_t start, const Plan& plan, int row, const double* constants, int64_t at, double relevant) {
+double spreadOf(Scratch& s, const L* labels, int64_t start, const Plan& plan, int row, const double* constants, int64_t at, double relevant) {
   const int kind = plan.rowInt(row, ROW_KIND);
   const double cutoff = plan.rowField(row, ROW_CUTOFF);
   const int col = plan.rowInt(row, ROW_THRESHOLD);
@@ -57,6 +59,12 @@ double spreadOf(const Scratch& s, const L* labels, int64_t start, const Plan& pl
       return linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : s.n);
     case KIND_NDCG:
       return constants[slot] > 0 ? linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : s.n) / constants[slot] : 0;
+    case KIND_SDCG: {
+      const double k = std::min(cutoff, static_cast<double>(CWL_DEPTH));
+      return linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, k) / sdcgOnes(s, k);
+    }
+    case KIND_INSQ:
+      return linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_INSQ, param, std::min(static_cast<double>(s.n), static_cast<double>(CWL_DEPTH))) / insqTotal(s, param);
     case KIND_RBP:
       return (1 - param) * linearSpread(s, labels, start, plan, col, gain, slot >= at ? std::max(1.0, constants[slot]) : 1, WEIGHTS_PERSISTENCE, param, cutoff > 0 ? cutoff : s.n);
     case KIND_RBP_RESID:

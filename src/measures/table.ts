@@ -269,6 +269,7 @@ export const MEASURES = [
   measure({
     name: 'SDCG',
     kernel: 'SDCG',
+    sd: true,
     cutoff: 'required',
     params: [MIN_REL, MAX_REL],
     gainColumn: 'scaled',
@@ -280,6 +281,7 @@ export const MEASURES = [
   measure({
     name: 'INSQ',
     kernel: 'INSQ',
+    sd: true,
     cutoff: 'none',
     params: [TOTAL, MIN_REL, MAX_REL],
     param: TOTAL,

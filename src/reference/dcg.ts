@@ -50,11 +50,16 @@ export function ndcg(s: Scratch, gainCol: number, cutoff: number, ideal: number,
  */
 export function sdcg(s: Scratch, gainCol: number, cutoff: number, plain: boolean): number {
   const k = Math.min(cutoff, CWL_DEPTH);
+  return dcg(s, gainCol, k, plain) / sdcgOnes(s, k);
+}
+
+/** SDCG's normaliser: the DCG@k of k gains of 1, kept for the next query (s.sdcgK, s.sdcgOnes). */
+export function sdcgOnes(s: Scratch, k: number): number {
   if (s.sdcgK !== k) {
     let ones = 0;
     for (let j = 1; j <= k; j++) ones += 1 / log2(j + 1);
     s.sdcgK = k;
     s.sdcgOnes = ones;
   }
-  return dcg(s, gainCol, k, plain) / s.sdcgOnes;
+  return s.sdcgOnes;
 }

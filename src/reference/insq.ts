@@ -9,12 +9,7 @@ import type { Scratch } from './scratch.js';
  * The sum is compensated (Kahan) unless `plain`; the weights' sum is kept for the next query (s.insqT, s.insqTotal).
  */
 export function insq(s: Scratch, gainCol: number, t: number, plain: boolean): number {
-  if (s.insqT !== t) {
-    let total = 0;
-    for (let j = 1; j <= CWL_DEPTH; j++) total += 1 / ((j + 2 * t - 1) * (j + 2 * t - 1));
-    s.insqT = t;
-    s.insqTotal = total;
-  }
+  const total = insqTotal(s, t);
   const k = Math.min(s.n, CWL_DEPTH);
   let sum = 0;
   let carry = 0;
@@ -31,5 +26,16 @@ export function insq(s: Scratch, gainCol: number, t: number, plain: boolean): nu
     }
     start = end;
   }
-  return sum / s.insqTotal;
+  return sum / total;
+}
+
+/** INSQ's normaliser: the sum of its weights 1/(j + 2T - 1)² over the first CWL_DEPTH ranks, kept for the next query (s.insqT, s.insqTotal). */
+export function insqTotal(s: Scratch, t: number): number {
+  if (s.insqT !== t) {
+    let total = 0;
+    for (let j = 1; j <= CWL_DEPTH; j++) total += 1 / ((j + 2 * t - 1) * (j + 2 * t - 1));
+    s.insqT = t;
+    s.insqTotal = total;
+  }
+  return s.insqTotal;
 }

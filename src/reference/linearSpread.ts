@@ -3,9 +3,16 @@ import type { LabelArray } from '../core/labels.js';
 import { gainOf } from './gain.js';
 import type { Scratch } from './scratch.js';
 
-/** The weights of linearSpread's measures: DCG's discounts 1/log2(j + 1), RBP's p^(j-1). */
+/** The weights of linearSpread's measures: DCG's discounts 1/log2(j + 1), RBP's p^(j-1), INSQ's 1/(j + 2T - 1)². */
 export const WEIGHTS_DISCOUNT = 0;
 export const WEIGHTS_PERSISTENCE = 1;
+export const WEIGHTS_INSQ = 2;
+
+/** The weight of rank j: a discount, INSQ's for T = p, or the running product p^(j-1) (`running`). */
+function weightOf(s: Scratch, weights: number, j: number, running: number, p: number): number {
+  if (weights === WEIGHTS_DISCOUNT) return s.discount[j]!;
+  return weights === WEIGHTS_INSQ ? 1 / ((j + 2 * p - 1) * (j + 2 * p - 1)) : running;
+}
 
 /**
  * The standard deviation of a sum of weights times gains, sum_j w_j gain_j over ranks j <= k (DCG,
@@ -16,7 +23,7 @@ export const WEIGHTS_PERSISTENCE = 1;
  * Gains: `gainCol` >= 0 reads the documents' gains in that column over `norm` (their labels
  * through s.order); -1 the indicator of label >= the relevance column `col`'s level; -2 the
  * indicator of an unjudged document (label < 0), both from the group's counts.
- * Weights: `weights` (WEIGHTS_DISCOUNT, or WEIGHTS_PERSISTENCE with persistence `p`).
+ * Weights: `weights` (WEIGHTS_DISCOUNT, WEIGHTS_PERSISTENCE with persistence `p`, WEIGHTS_INSQ with T = `p`).
  */
 export function linearSpread(s: Scratch, labels: LabelArray, start: number, plan: Plan, col: number, gainCol: number, norm: number, weights: number, p: number, k: number): number {
   // the whole-ranking ends of each group, whatever the view: s.order lists their documents
@@ -34,7 +41,7 @@ export function linearSpread(s: Scratch, labels: LabelArray, start: number, plan
     const first = weight;
     let sum = 0;
     for (let j = from + 1; j <= last; j++) {
-      sum += weights === WEIGHTS_DISCOUNT ? s.discount[j]! : weight;
+      sum += weightOf(s, weights, j, weight, p);
       weight *= p;
     }
     if (n > 1) {
@@ -42,7 +49,7 @@ export function linearSpread(s: Scratch, labels: LabelArray, start: number, plan
       let spread = (n - (last - from)) * mean * mean;
       weight = first;
       for (let j = from + 1; j <= last; j++) {
-        const d = (weights === WEIGHTS_DISCOUNT ? s.discount[j]! : weight) - mean;
+        const d = weightOf(s, weights, j, weight, p) - mean;
         spread += d * d;
         weight *= p;
       }

@@ -1,10 +1,13 @@
+import { CWL_DEPTH } from '../measures/codes.js';
 import { Kind } from '../measures/table.js';
 import { ROW_SIZE, Row, type Plan } from '../measures/plan.js';
 import type { LabelArray } from '../core/labels.js';
 import { averagePrecisionSpread } from './averagePrecisionSpread.js';
 import { heldSpread, relevantSpread } from './countSpread.js';
 import { reciprocalRankSpread, successSpread } from './firstRelevantSpread.js';
-import { linearSpread, WEIGHTS_DISCOUNT, WEIGHTS_PERSISTENCE } from './linearSpread.js';
+import { sdcgOnes } from './dcg.js';
+import { insqTotal } from './insq.js';
+import { linearSpread, WEIGHTS_DISCOUNT, WEIGHTS_INSQ, WEIGHTS_PERSISTENCE } from './linearSpread.js';
 import { rprecDepth } from './rprec.js';
 import type { Scratch } from './scratch.js';
 
@@ -53,6 +56,12 @@ export function spreadOf(s: Scratch, labels: LabelArray, start: number, plan: Pl
       return linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : s.n);
     case Kind.NDCG:
       return constants[slot]! > 0 ? linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : s.n) / constants[slot]! : 0;
+    case Kind.SDCG: {
+      const k = Math.min(cutoff, CWL_DEPTH);
+      return linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, k) / sdcgOnes(s, k);
+    }
+    case Kind.INSQ:
+      return linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_INSQ, param, Math.min(s.n, CWL_DEPTH)) / insqTotal(s, param);
     case Kind.RBP:
       return (1 - param) * linearSpread(s, labels, start, plan, col, gain, slot >= at ? Math.max(1, constants[slot]!) : 1, WEIGHTS_PERSISTENCE, param, cutoff > 0 ? cutoff : s.n);
     case Kind.RBP_RESID:
