@@ -124,9 +124,8 @@ function constantDepth(constant: i32, row: i32, m: i32): i32 {
 export function prepareQuery<L, I>(labels: usize, start: i32, n: i32, ideal: usize, idealStart: i32, m: i32, relevant: f64, constants: usize, at: i32): i32 {
   const levels = planLevels();
   const judged = judgedSlot();
-  const counts = S.counts;
   S.badPosition = -1;
-  // the ranking's labels: integers; count the relevant (per level) and the judged ones
+  // the ranking's labels: integers
   for (let i = 0; i < n; i++) {
     // integer label types are integers; only f64 labels need the check
     if (isFloat<L>() && !isInteger(getLabel<L>(labels, start + i))) {
@@ -134,13 +133,12 @@ export function prepareQuery<L, I>(labels: usize, start: i32, n: i32, ideal: usi
       return STATUS_LABEL_NOT_INTEGER;
     }
   }
-  setF64(counts, judged, countAtLeast<L>(labels, start, n, 0));
-  for (let t = 0; t < levels; t++) setF64(counts, t, countAtLeast<L>(labels, start, n, threshold(t)));
-  // the ideal labels: integers holding every judged label of the ranking; R and J are their counts.
-  // When they are the ranking's own labels (no ideal labels given, the usual case), they were
-  // checked and counted just above
+  // the ideal labels: integers holding every judged label of the ranking; R (per level) and J
+  // are their counts. When they are the ranking's own labels (no ideal labels given, the usual
+  // case), they were checked just above
   if (sameLabelType<L, I>() && ideal + (<usize>idealStart << alignof<I>()) == labels + (<usize>start << alignof<L>()) && m == n) {
-    for (let t = 0; t <= levels; t++) setF64(constants, at + t, getF64(counts, t));
+    setF64(constants, at + judged, countAtLeast<L>(labels, start, n, 0));
+    for (let t = 0; t < levels; t++) setF64(constants, at + t, countAtLeast<L>(labels, start, n, threshold(t)));
   } else {
     for (let i = 0; i < m; i++) {
       if (isFloat<I>() && !isInteger(getLabel<I>(ideal, idealStart + i))) {

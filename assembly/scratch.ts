@@ -22,8 +22,6 @@ export let groupRel: usize = 0;
 export let groupJudged: usize = 0;
 /** gain sum per group and gain column (f64, stride: gains) */
 export let groupGain: usize = 0;
-/** label counts of one query's ranking: relevant per level, then judged (f64) */
-export let counts: usize = 0;
 /** the largest ideal labels of one query, descending (largestDescending; f64, room for all of them) */
 export let idealTop: usize = 0;
 /** the ideal DCG through each rank of one gain column (f64; step 0), idealRunning[0] = 0 */
@@ -112,7 +110,7 @@ export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, mea
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
   const ints = cap * 5 + 2 * <usize>COUNTED_LEVELS + <usize>gainCount * GAIN_SIZE + <usize>measureCount * ROW_SIZE + <usize>COUNT_CELLS + 1;
-  const doubles = cap * (4 + <usize>levelCount + <usize>gainCount) + (<usize>levelCount + 1) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 15 + 1 + 4 + 1) + <usize>IPREC_ROW_ROOM + 3 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 3 * (<usize>G_COUNTED_SLOTS + 1) + 10 * <usize>IPREC_CACHE + <usize>FREE_ORDERS_SIZE + (<usize>idealCapacity + 1) + 2 * cap;
+  const doubles = cap * (4 + <usize>levelCount + <usize>gainCount) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 15 + 1 + 4 + 1) + <usize>IPREC_ROW_ROOM + 3 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 3 * (<usize>G_COUNTED_SLOTS + 1) + 10 * <usize>IPREC_CACHE + <usize>FREE_ORDERS_SIZE + (<usize>idealCapacity + 1) + 2 * cap;
   return doubles * 8 + ints * 4 + 2 * RUNNING_SUM_BYTES + 64;
 }
 
@@ -126,8 +124,7 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   pmf2 = pmf + cap * 8;
   groupRel = pmf2 + cap * 8;
   groupGain = groupRel + cap * <usize>levelCount * 8;
-  counts = groupGain + cap * <usize>gainCount * 8;
-  idealTop = counts + (<usize>levelCount + 1) * 8;
+  idealTop = groupGain + cap * <usize>gainCount * 8;
   discount = idealTop + <usize>idealCapacity * 8;
   logs = discount + <usize>table * 8;
   logCount = table + 1;

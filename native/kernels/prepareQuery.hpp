@@ -111,22 +111,20 @@ template <typename L, typename I>
 int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t idealStart, int m, double relevant, const Plan& plan, Scratch& s, double* constants, int64_t at) {
   const int levels = plan.levels();
   const int judged = plan.judgedSlot();
-  double* counts = s.counts.data();
   s.badPosition = -1;
-  // the ranking's labels: integers; count the relevant (per level) and the judged ones
+  // the ranking's labels: integers
   for (int i = 0; i < n; i++) {
     if (mayBeFractional<L>() && !isInteger(static_cast<double>(labels[start + i]))) {
       s.badPosition = i;
       return STATUS_LABEL_NOT_INTEGER;
     }
   }
-  counts[judged] = countAtLeast(labels, start, n, 0);
-  for (int t = 0; t < levels; t++) counts[t] = countAtLeast(labels, start, n, plan.threshold(t));
-  // the ideal labels: integers holding every judged label of the ranking; R and J are their counts.
-  // When they are the ranking's own labels (no ideal labels given, the usual case), they were
-  // checked and counted just above
+  // the ideal labels: integers holding every judged label of the ranking; R (per level) and J
+  // are their counts. When they are the ranking's own labels (no ideal labels given, the usual
+  // case), they were checked just above
   if (std::is_same<L, I>::value && static_cast<const void*>(ideal + idealStart) == static_cast<const void*>(labels + start) && m == n) {
-    for (int t = 0; t <= levels; t++) constants[at + t] = counts[t];
+    constants[at + judged] = countAtLeast(labels, start, n, 0);
+    for (int t = 0; t < levels; t++) constants[at + t] = countAtLeast(labels, start, n, plan.threshold(t));
   } else {
     for (int i = 0; i < m; i++) {
       if (mayBeFractional<I>() && !isInteger(static_cast<double>(ideal[idealStart + i]))) {

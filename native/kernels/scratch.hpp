@@ -50,8 +50,6 @@ struct Scratch {
   std::vector<double> groupJudged;
   /** gain sum per group and gain column (stride: gains) */
   std::vector<double> groupGain;
-  /** label counts of one query's ranking: relevant per level, then judged */
-  std::vector<double> counts;
   /** the largest ideal labels of one query, descending (largestDescending); room for all of them */
   std::vector<double> idealTop;
   /** the ideal DCG through each rank of one gain column (step 0), idealRunning[0] = 0 */
@@ -128,7 +126,6 @@ struct Scratch {
     size_t cap = order.size();
     if (groupRel.size() < cap * levelCount) groupRel.resize(cap * levelCount);
     if (groupGain.size() < cap * gainCount) groupGain.resize(cap * gainCount);
-    if (counts.size() < static_cast<size_t>(levelCount) + 1) counts.resize(levelCount + 1);
     ensureDiscount(size);
   }
 

@@ -43,24 +43,22 @@ export function prepareQuery(
 ): number {
   const levels = plan.thresholds.length;
   const judged = judgedSlot(plan);
-  const counts = s.counts;
   s.badPosition = -1;
-  // the ranking's labels: integers; count the relevant (per level) and the judged ones
+  // the ranking's labels: integers
   for (let i = 0; i < n; i++) {
     if (!Number.isInteger(labels[start + i]!)) {
       s.badPosition = i;
       return Status.LABEL_NOT_INTEGER;
     }
   }
-  counts[judged] = countAtLeast(labels, start, n, 0);
-  for (let t = 0; t < levels; t++) counts[t] = countAtLeast(labels, start, n, plan.thresholds[t]!);
-  // the ideal labels: integers holding every judged label of the ranking; R and J are their counts.
-  // When they are the ranking's own labels (no ideal labels given, the usual case), they were
-  // checked and counted just above
+  // the ideal labels: integers holding every judged label of the ranking; R (per level) and J
+  // are their counts. When they are the ranking's own labels (no ideal labels given, the usual
+  // case), they were checked just above
   s.ensureIdeal(m);
   if (ideal === labels && idealStart === start && m === n) {
     for (let i = 0; i < m; i++) s.ideal[i] = ideal[idealStart + i]!;
-    for (let t = 0; t <= levels; t++) constants[at + t] = counts[t]!;
+    constants[at + judged] = countAtLeast(labels, start, n, 0);
+    for (let t = 0; t < levels; t++) constants[at + t] = countAtLeast(labels, start, n, plan.thresholds[t]!);
   } else {
     for (let i = 0; i < m; i++) {
       const label = ideal[idealStart + i]!;

@@ -44,8 +44,6 @@ export class Scratch {
   groupJudged = new Float64Array(0);
   /** gain sum per group and gain column (stride: gain columns) */
   groupGain = new Float64Array(0);
-  /** label counts of one query's ranking: relevant per level, then judged */
-  counts = new Float64Array(0);
   /** the ideal labels of one query, sorted descending */
   ideal = new Float64Array(0);
   /** missingFromIdeal's count per ideal label value */
@@ -123,7 +121,6 @@ export class Scratch {
     const cap = this.order.length;
     if (this.groupRel.length < cap * levels) this.groupRel = new Float64Array(cap * levels);
     if (this.groupGain.length < cap * gains) this.groupGain = new Float64Array(cap * gains);
-    if (this.counts.length < levels + 1) this.counts = new Float64Array(levels + 1);
     this.ensureDiscount(n);
   }
 
