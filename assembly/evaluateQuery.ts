@@ -104,7 +104,7 @@ export function evaluateQuery<L>(
     let value: f64 = 0;
     // sd: the spread over the orderings, from the same group table as average's mean
     if (mode == SD) {
-      value = spreadOf<L>(labels, start, row, constants, at, relevant);
+      value = spreadOf<L>(labels, start, kind, cutoff, col, gain, param, slot, constants, at, relevant);
       if (own) swapView();
       if (value < 0) {
         S.badPosition = row;

@@ -1,4 +1,4 @@
-import { CWL_DEPTH, KIND_AP, KIND_DCG, KIND_INSQ, KIND_SDCG, KIND_F1, KIND_IDEAL_DCG, KIND_JUDGED, KIND_NDCG, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RPREC, KIND_RR, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, ROW_CONSTANT, ROW_CUTOFF, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD } from './codes';
+import { CWL_DEPTH, KIND_AP, KIND_DCG, KIND_INSQ, KIND_SDCG, KIND_F1, KIND_IDEAL_DCG, KIND_JUDGED, KIND_NDCG, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RPREC, KIND_RR, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY } from './codes';
 import { averagePrecisionSpread } from './averagePrecisionSpread';
 import { heldSpread, relevantSpread } from './countSpread';
 import { reciprocalRankSpread, successSpread } from './firstRelevantSpread';
@@ -6,24 +6,17 @@ import { sdcgOnes } from './dcg';
 import { insqTotal } from './insq';
 import { linearSpread, WEIGHTS_DISCOUNT, WEIGHTS_INSQ, WEIGHTS_PERSISTENCE } from './linearSpread';
 import { getF64 } from './memory';
-import { rowField, rowInt } from './plan';
 import { rprecDepth } from './rprec';
 import * as S from './scratch';
 
 /**
- * The `sd` mode's value of measure row `row` over the query's group table: the standard
+ * The `sd` mode's value of a measure row (its fields as evaluateQuery reads them) over the query's group table: the standard
  * deviation of the measure over the orderings of its tie groups (uniform, independent), or -1
  * for a measure without an exact one (the glue refuses those first). Measures that do not depend
  * on the order (the set measures, counts, R, the ideal DCG) have 0. `constants[at..]` are the
- * query's constants, `relevant` R at the row's level. Labels are of type L (u8, i32 or f64).
+ * query's constants (`slot`: the row's own), `relevant` R at the row's level. Labels are of type L (u8, i32 or f64).
  */
-export function spreadOf<L>(labels: usize, start: i32, row: i32, constants: usize, at: i32, relevant: f64): f64 {
-  const kind = rowInt(row, ROW_KIND);
-  const cutoff = rowField(row, ROW_CUTOFF);
-  const col = rowInt(row, ROW_THRESHOLD);
-  const gain = rowInt(row, ROW_GAIN);
-  const param = rowField(row, ROW_PARAM);
-  const slot = at + rowInt(row, ROW_CONSTANT);
+export function spreadOf<L>(labels: usize, start: i32, kind: i32, cutoff: f64, col: i32, gain: i32, param: f64, slot: i32, constants: usize, at: i32, relevant: f64): f64 {
   switch (kind) {
     case KIND_P:
       if (param > 0) return relevant > 0 ? relevantSpread(col, cutoff) / Math.min(cutoff, relevant) : 0;

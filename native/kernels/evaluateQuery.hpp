@@ -99,7 +99,7 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
     double value = 0;
     // sd: the spread over the orderings, from the same group table as average's mean
     if (mode == SD) {
-      value = spreadOf(s, labels, start, plan, row, constants, at, relevant);
+      value = spreadOf(s, labels, start, plan, kind, cutoff, col, gain, param, slot, constants, at, relevant);
       if (own) swapView(s);
       if (value < 0) {
         s.badPosition = row;

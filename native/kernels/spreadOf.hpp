@@ -15,20 +15,14 @@
 namespace tie_eval {
 
 /**
- * The `sd` mode's value of measure row `row` over the query's group table: the standard
+ * The `sd` mode's value of a measure row (its fields as evaluateQuery reads them) over the query's group table: the standard
  * deviation of the measure over the orderings of its tie groups (uniform, independent), or -1
  * for a measure without an exact one (the glue refuses those first). Measures that do not depend
  * on the order (the set measures, counts, R, the ideal DCG) have 0. `constants[at..]` are the
- * query's constants, `relevant` R at the row's level. Labels are of type L (uint8_t, int32_t or double).
+ * query's constants (`slot`: the row's own), `relevant` R at the row's level. Labels are of type L (uint8_t, int32_t or double).
  */
 template <typename L>
-double spreadOf(Scratch& s, const L* labels, int64_t start, const Plan& plan, int row, const double* constants, int64_t at, double relevant) {
-  const int kind = plan.rowInt(row, ROW_KIND);
-  const double cutoff = plan.rowField(row, ROW_CUTOFF);
-  const int col = plan.rowInt(row, ROW_THRESHOLD);
-  const int gain = plan.rowInt(row, ROW_GAIN);
-  const double param = plan.rowField(row, ROW_PARAM);
-  const int64_t slot = at + plan.rowInt(row, ROW_CONSTANT);
+double spreadOf(Scratch& s, const L* labels, int64_t start, const Plan& plan, int kind, double cutoff, int col, int gain, double param, int64_t slot, const double* constants, int64_t at, double relevant) {
   switch (kind) {
     case KIND_P:
       if (param > 0) return relevant > 0 ? relevantSpread(s, col, cutoff) / std::min(cutoff, relevant) : 0;

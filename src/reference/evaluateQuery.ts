@@ -113,7 +113,7 @@ export function evaluateQuery(
     let value = 0;
     // sd: the spread over the orderings, from the same group table as average's mean
     if (mode === SD) {
-      value = spreadOf(s, labels, start, plan, row, constants, at, relevant);
+      value = spreadOf(s, labels, start, plan, kind, cutoff, col, gain, param, slot, constants, at, relevant);
       if (own) swapView(s);
       if (value < 0) {
         s.badPosition = row;

@@ -1,6 +1,6 @@
 import { CWL_DEPTH } from '../measures/codes.js';
 import { Kind } from '../measures/table.js';
-import { ROW_SIZE, Row, type Plan } from '../measures/plan.js';
+import type { Plan } from '../measures/plan.js';
 import type { LabelArray } from '../core/labels.js';
 import { averagePrecisionSpread } from './averagePrecisionSpread.js';
 import { heldSpread, relevantSpread } from './countSpread.js';
@@ -12,20 +12,13 @@ import { rprecDepth } from './rprec.js';
 import type { Scratch } from './scratch.js';
 
 /**
- * The `sd` mode's value of measure row `row` over the query's group table: the standard
+ * The `sd` mode's value of a measure row (its fields as evaluateQuery reads them) over the query's group table: the standard
  * deviation of the measure over the orderings of its tie groups (uniform, independent), or -1
  * for a measure without an exact one (the glue refuses those first). Measures that do not depend
  * on the order (the set measures, counts, R, the ideal DCG) have 0. `constants[at..]` are the
- * query's constants, `relevant` R at the row's level.
+ * query's constants (`slot`: the row's own), `relevant` R at the row's level.
  */
-export function spreadOf(s: Scratch, labels: LabelArray, start: number, plan: Plan, row: number, constants: Float64Array, at: number, relevant: number): number {
-  const r = row * ROW_SIZE;
-  const kind = plan.rows[r + Row.KIND]!;
-  const cutoff = plan.rows[r + Row.CUTOFF]!;
-  const col = plan.rows[r + Row.THRESHOLD]!;
-  const gain = plan.rows[r + Row.GAIN]!;
-  const param = plan.rows[r + Row.PARAM]!;
-  const slot = at + plan.rows[r + Row.CONSTANT]!;
+export function spreadOf(s: Scratch, labels: LabelArray, start: number, plan: Plan, kind: number, cutoff: number, col: number, gain: number, param: number, slot: number, constants: Float64Array, at: number, relevant: number): number {
   switch (kind) {
     case Kind.P:
       if (param > 0) return relevant > 0 ? relevantSpread(s, col, cutoff) / Math.min(cutoff, relevant) : 0;
