@@ -2,14 +2,16 @@ import { gainOf } from './gain';
 import { getF64, getI32, getLabel } from './memory';
 import * as S from './scratch';
 
-/** The weights of linearSpread's measures: DCG's discounts 1/log2(j + 1), RBP's p^(j-1), INSQ's 1/(j + 2T - 1)². */
+/** The weights of linearSpread's measures: DCG's discounts 1/log2(j + 1), RBP's p^(j-1), INSQ's 1/(j + 2T - 1)², a table in S.work (Rndcg's). */
 export const WEIGHTS_DISCOUNT = 0;
 export const WEIGHTS_PERSISTENCE = 1;
 export const WEIGHTS_INSQ = 2;
+export const WEIGHTS_TABLE = 3;
 
-/** The weight of rank j: a discount, INSQ's for T = p, or the running product p^(j-1) (`running`). */
+/** The weight of rank j: a discount, INSQ's for T = p, the table's, or the running product p^(j-1) (`running`). */
 @inline function weightOf(weights: i32, j: f64, running: f64, p: f64): f64 {
   if (weights == WEIGHTS_DISCOUNT) return getF64(S.discount, <i32>j);
+  if (weights == WEIGHTS_TABLE) return getF64(S.work, <i32>j);
   return weights == WEIGHTS_INSQ ? 1 / ((j + 2 * p - 1) * (j + 2 * p - 1)) : running;
 }
 
@@ -22,7 +24,7 @@ export const WEIGHTS_INSQ = 2;
  * Gains: `gainCol` >= 0 reads the documents' gains in that column over `norm` (their labels
  * through S.order); -1 the indicator of label >= the relevance column `col`'s level; -2 the
  * indicator of an unjudged document (label < 0), both from the group's counts.
- * Weights: `weights` (WEIGHTS_DISCOUNT, WEIGHTS_PERSISTENCE with persistence `p`, WEIGHTS_INSQ with T = `p`).
+ * Weights: `weights` (WEIGHTS_DISCOUNT, WEIGHTS_PERSISTENCE with persistence `p`, WEIGHTS_INSQ with T = `p`, WEIGHTS_TABLE).
  * Labels are of type L (u8, i32 or f64).
  */
 export function linearSpread<L>(labels: usize, start: i32, col: i32, gainCol: i32, norm: f64, weights: i32, p: f64, k: f64): f64 {

@@ -1,6 +1,6 @@
 import { dcg } from './dcg';
 import { idealCount, walkNext, walkStart } from './idealLevels';
-import { getF64 } from './memory';
+import { getF64, setF64 } from './memory';
 import * as S from './scratch';
 
 /**
@@ -14,29 +14,44 @@ import * as S from './scratch';
  */
 export function rndcg(gainCol: i32, relevant: f64, constants: usize, slot: i32, plain: bool): f64 {
   if (relevant == 0) return 0;
-  const levels = getF64(constants, slot);
   const positives = idealCount(constants, slot);
-  walkStart(constants, slot);
+  const terms = rndcgTerms(constants, slot, positives);
   // DCG_n from the query's running DCG, which keeps DCG_b for every rank b through n
   const whole = dcg(gainCol, 0, plain);
   const run = S.dcgSum;
-  let ideal: f64 = 0;
   let sum: f64 = 0;
   let count: f64 = 0;
-  let level = 0;
-  let boundary: f64 = levels > 0 ? getF64(constants, slot + 2) : -1;
-  for (let rank = 1; <f64>rank <= positives; rank++) {
-    ideal += walkNext() * getF64(S.discount, rank);
-    if (<f64>rank == boundary) {
-      sum += getF64(run.values, min(rank, run.rank)) / ideal;
-      count++;
-      level++;
-      boundary = <f64>level < levels ? boundary + getF64(constants, slot + 2 + 2 * level) : -1;
-    }
+  for (let t = 0; t < terms; t++) {
+    sum += getF64(run.values, min(<i32>getF64(S.gainLevels, 2 * t), run.rank)) / getF64(S.gainLevels, 2 * t + 1);
+    count++;
   }
+  const ideal = terms > 0 ? getF64(S.gainLevels, 2 * terms - 1) : 0;
   if (<f64>S.n > positives + 1 && ideal > 0) {
     sum += whole / ideal;
     count++;
   }
   return count > 0 ? sum / count : 0;
+}
+
+/**
+ * Rndcg's ranks b (where a positive gain level of the ideal ranking ends, the last at N+ =
+ * `positives`) with the ideal DCG through each, as pairs in S.gainLevels (step 0's, free after
+ * it); returns how many.
+ */
+export function rndcgTerms(constants: usize, slot: i32, positives: f64): i32 {
+  const levels = getF64(constants, slot);
+  walkStart(constants, slot);
+  let ideal: f64 = 0;
+  let count = 0;
+  let boundary: f64 = levels > 0 ? getF64(constants, slot + 2) : -1;
+  for (let rank = 1; <f64>rank <= positives; rank++) {
+    ideal += walkNext() * getF64(S.discount, rank);
+    if (<f64>rank == boundary) {
+      setF64(S.gainLevels, 2 * count, <f64>rank);
+      setF64(S.gainLevels, 2 * count + 1, ideal);
+      count++;
+      boundary = <f64>count < levels ? boundary + getF64(constants, slot + 2 + 2 * count) : -1;
+    }
+  }
+  return count;
 }

@@ -63,7 +63,7 @@ export let iprecHeap: usize = 0;
 /** the running DCG and AP of the current query (see dcg, averagePrecision) */
 export let dcgSum: RunningSum = changetype<RunningSum>(0);
 export let apSum: RunningSum = changetype<RunningSum>(0);
-/** the ideal gains' levels of one query: gain, count pairs (f64; step 0) */
+/** the ideal gains' levels of one query: gain, count pairs (f64; step 0); Rndcg's ranks and ideal DCGs after it (see rndcgTerms) */
 export let gainLevels: usize = 0;
 /** The interpolated precision values a query keeps for its other rows (see iprec). */
 export const IPREC_CACHE: i32 = 32;

@@ -12,7 +12,7 @@ const SD_NAMES = [
   'P@1', 'P@3', 'P(relative=true)@4', 'P(rel=2)@2', 'P(judged_only=true)@2', 'R@2', 'F1@3', 'Rprec', 'Rprec(mult=0.5)', 'NumRet(rel=1)@3',
   'AP', 'AP@3', 'AP(norm=min)@2', 'AP(rel=2)', 'AP(judged_only=true)', 'RR', 'RR@2', 'RR(rel=2)', 'Success@1', 'Success@3', 'Judged@3', 'unj@2',
   'DCG', 'DCG@2', 'nDCG', 'nDCG@3', 'nDCG(gain=exp)@4', 'nDCG(judged_only=true)', 'nDCG(gains={1:2,2:0,3:5})@3',
-  'RBP(p=0.8)', 'RBP(p=0.5,rel=2)@3', 'RBP(p=0.7,gain=label)', 'rbp_resid(p=0.6)', 'SDCG(max_rel=3)@3', 'INSQ(max_rel=3)', 'INSQ(T=2,max_rel=2)',
+  'RBP(p=0.8)', 'RBP(p=0.5,rel=2)@3', 'RBP(p=0.7,gain=label)', 'rbp_resid(p=0.6)', 'SDCG(max_rel=3)@3', 'INSQ(max_rel=3)', 'INSQ(T=2,max_rel=2)', 'Rndcg', 'Rndcg(gains={1:3,2:1})',
   'ideal_dcg', 'NumQ', 'NumRet', 'NumRel', 'num_nonrel_judged_ret', 'SetP', 'SetR', 'SetF', 'SetAP', 'utility',
 ];
 

@@ -9,14 +9,16 @@
 
 namespace tie_eval {
 
-/** The weights of linearSpread's measures: DCG's discounts 1/log2(j + 1), RBP's p^(j-1), INSQ's 1/(j + 2T - 1)². */
+/** The weights of linearSpread's measures: DCG's discounts 1/log2(j + 1), RBP's p^(j-1), INSQ's 1/(j + 2T - 1)², a table in s.work (Rndcg's). */
 constexpr int WEIGHTS_DISCOUNT = 0;
 constexpr int WEIGHTS_PERSISTENCE = 1;
 constexpr int WEIGHTS_INSQ = 2;
+constexpr int WEIGHTS_TABLE = 3;
 
-/** The weight of rank j: a discount, INSQ's for T = p, or the running product p^(j-1) (`running`). */
+/** The weight of rank j: a discount, INSQ's for T = p, the table's, or the running product p^(j-1) (`running`). */
 inline double weightOf(const Scratch& s, int weights, double j, double running, double p) {
   if (weights == WEIGHTS_DISCOUNT) return s.discount[static_cast<size_t>(j)];
+  if (weights == WEIGHTS_TABLE) return s.work[static_cast<size_t>(j)];
   return weights == WEIGHTS_INSQ ? 1 / ((j + 2 * p - 1) * (j + 2 * p - 1)) : running;
 }
 
@@ -29,7 +31,7 @@ inline double weightOf(const Scratch& s, int weights, double j, double running, 
  * Gains: `gainCol` >= 0 reads the documents' gains in that column over `norm` (their labels
  * through s.order); -1 the indicator of label >= the relevance column `col`'s level; -2 the
  * indicator of an unjudged document (label < 0), both from the group's counts.
- * Weights: `weights` (WEIGHTS_DISCOUNT, WEIGHTS_PERSISTENCE with persistence `p`, WEIGHTS_INSQ with T = `p`).
+ * Weights: `weights` (WEIGHTS_DISCOUNT, WEIGHTS_PERSISTENCE with persistence `p`, WEIGHTS_INSQ with T = `p`, WEIGHTS_TABLE).
  * Labels are of type L (uint8_t, int32_t or double).
  */
 template <typename L>

@@ -94,7 +94,7 @@ struct Scratch {
   /** the running DCG and AP of the current query (see dcg, averagePrecision) */
   RunningSum dcgSum;
   RunningSum apSum;
-  /** the ideal gains' levels of one query: gain, count pairs (step 0) */
+  /** the ideal gains' levels of one query: gain, count pairs (step 0); Rndcg's ranks and ideal DCGs after it (see rndcgTerms) */
   std::vector<double> gainLevels = std::vector<double>(2 * IDEAL_LEVELS_MAX);
   /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 */
   std::vector<double> discount = std::vector<double>(1, 0.0);

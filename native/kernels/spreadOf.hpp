@@ -9,6 +9,7 @@
 #include "insq.hpp"
 #include "linearSpread.hpp"
 #include "plan.hpp"
+#include "rndcgSpread.hpp"
 #include "rprec.hpp"
 #include "scratch.hpp"
 
@@ -63,6 +64,8 @@ double spreadOf(Scratch& s, const L* labels, int64_t start, const Plan& plan, in
       return (1 - param) * linearSpread(s, labels, start, plan, col, gain, slot >= at ? std::max(1.0, constants[slot]) : 1, WEIGHTS_PERSISTENCE, param, cutoff > 0 ? cutoff : s.n);
     case KIND_RBP_RESID:
       return (1 - param) * linearSpread(s, labels, start, plan, col, -2, 1, WEIGHTS_PERSISTENCE, param, s.n);
+    case KIND_RNDCG:
+      return rndcgSpread(s, labels, start, plan, gain, relevant, constants, slot);
     case KIND_IDEAL_DCG:
     case KIND_NUM_Q:
     case KIND_NUM_REL:

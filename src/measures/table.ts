@@ -383,6 +383,7 @@ export const MEASURES = [
   measure({
     name: 'Rndcg',
     kernel: 'RNDCG',
+    sd: true,
     cutoff: 'none',
     // trec_eval's Rndcg is 0 when no document reaches -l, though its gains stay the labels
     params: [REL, ...TREC_GAIN_PARAMS],

@@ -3,14 +3,16 @@ import type { LabelArray } from '../core/labels.js';
 import { gainOf } from './gain.js';
 import type { Scratch } from './scratch.js';
 
-/** The weights of linearSpread's measures: DCG's discounts 1/log2(j + 1), RBP's p^(j-1), INSQ's 1/(j + 2T - 1)². */
+/** The weights of linearSpread's measures: DCG's discounts 1/log2(j + 1), RBP's p^(j-1), INSQ's 1/(j + 2T - 1)², a table in s.work (Rndcg's). */
 export const WEIGHTS_DISCOUNT = 0;
 export const WEIGHTS_PERSISTENCE = 1;
 export const WEIGHTS_INSQ = 2;
+export const WEIGHTS_TABLE = 3;
 
-/** The weight of rank j: a discount, INSQ's for T = p, or the running product p^(j-1) (`running`). */
+/** The weight of rank j: a discount, INSQ's for T = p, the table's, or the running product p^(j-1) (`running`). */
 function weightOf(s: Scratch, weights: number, j: number, running: number, p: number): number {
   if (weights === WEIGHTS_DISCOUNT) return s.discount[j]!;
+  if (weights === WEIGHTS_TABLE) return s.work[j]!;
   return weights === WEIGHTS_INSQ ? 1 / ((j + 2 * p - 1) * (j + 2 * p - 1)) : running;
 }
 
@@ -23,7 +25,7 @@ function weightOf(s: Scratch, weights: number, j: number, running: number, p: nu
  * Gains: `gainCol` >= 0 reads the documents' gains in that column over `norm` (their labels
  * through s.order); -1 the indicator of label >= the relevance column `col`'s level; -2 the
  * indicator of an unjudged document (label < 0), both from the group's counts.
- * Weights: `weights` (WEIGHTS_DISCOUNT, WEIGHTS_PERSISTENCE with persistence `p`, WEIGHTS_INSQ with T = `p`).
+ * Weights: `weights` (WEIGHTS_DISCOUNT, WEIGHTS_PERSISTENCE with persistence `p`, WEIGHTS_INSQ with T = `p`, WEIGHTS_TABLE).
  */
 export function linearSpread(s: Scratch, labels: LabelArray, start: number, plan: Plan, col: number, gainCol: number, norm: number, weights: number, p: number, k: number): number {
   // the whole-ranking ends of each group, whatever the view: s.order lists their documents

@@ -15,30 +15,45 @@ const walk = new IdealWalk();
  */
 export function rndcg(s: Scratch, gainCol: number, relevant: number, constants: Float64Array, slot: number, plain: boolean): number {
   if (relevant === 0) return 0;
-  const levels = constants[slot]!;
   const positives = idealCount(constants, slot);
-  s.ensureDiscount(positives);
-  walk.start(constants, slot);
+  const terms = rndcgTerms(s, constants, slot, positives);
   // DCG_n from the query's running DCG, which keeps DCG_b for every rank b through n
   const whole = dcg(s, gainCol, 0, plain);
   const run = s.dcgSum;
-  let ideal = 0;
   let sum = 0;
   let count = 0;
-  let level = 0;
-  let boundary = levels > 0 ? constants[slot + 2]! : -1;
-  for (let rank = 1; rank <= positives; rank++) {
-    ideal += walk.next() * s.discount[rank]!;
-    if (rank === boundary) {
-      sum += run.values[Math.min(rank, run.rank)]! / ideal;
-      count++;
-      level++;
-      boundary = level < levels ? boundary + constants[slot + 2 + 2 * level]! : -1;
-    }
+  for (let t = 0; t < terms; t++) {
+    sum += run.values[Math.min(s.gainLevels[2 * t]!, run.rank)]! / s.gainLevels[2 * t + 1]!;
+    count++;
   }
+  const ideal = terms > 0 ? s.gainLevels[2 * terms - 1]! : 0;
   if (s.n > positives + 1 && ideal > 0) {
     sum += whole / ideal;
     count++;
   }
   return count > 0 ? sum / count : 0;
+}
+
+/**
+ * Rndcg's ranks b (where a positive gain level of the ideal ranking ends, the last at N+ =
+ * `positives`) with the ideal DCG through each, as pairs in s.gainLevels (step 0's, free after
+ * it); returns how many.
+ */
+export function rndcgTerms(s: Scratch, constants: Float64Array, slot: number, positives: number): number {
+  const levels = constants[slot]!;
+  s.ensureDiscount(positives);
+  walk.start(constants, slot);
+  let ideal = 0;
+  let count = 0;
+  let boundary = levels > 0 ? constants[slot + 2]! : -1;
+  for (let rank = 1; rank <= positives; rank++) {
+    ideal += walk.next() * s.discount[rank]!;
+    if (rank === boundary) {
+      s.gainLevels[2 * count] = rank;
+      s.gainLevels[2 * count + 1] = ideal;
+      count++;
+      boundary = count < levels ? boundary + constants[slot + 2 + 2 * count]! : -1;
+    }
+  }
+  return count;
 }

@@ -90,7 +90,7 @@ export class Scratch {
   /** the running DCG and AP of the current query (see dcg, averagePrecision) */
   dcgSum = new RunningSum();
   apSum = new RunningSum();
-  /** the ideal gains' levels of one query: gain, count pairs (step 0) */
+  /** the ideal gains' levels of one query: gain, count pairs (step 0); Rndcg's ranks and ideal DCGs after it (see rndcgTerms) */
   gainLevels = new Float64Array(2 * IDEAL_LEVELS_MAX);
   /** discount[j] = 1 / log2(j + 1) for ranks j >= 1 */
   discount = new Float64Array(1);

@@ -8,6 +8,7 @@ import { reciprocalRankSpread, successSpread } from './firstRelevantSpread.js';
 import { sdcgOnes } from './dcg.js';
 import { insqTotal } from './insq.js';
 import { linearSpread, WEIGHTS_DISCOUNT, WEIGHTS_INSQ, WEIGHTS_PERSISTENCE } from './linearSpread.js';
+import { rndcgSpread } from './rndcgSpread.js';
 import { rprecDepth } from './rprec.js';
 import type { Scratch } from './scratch.js';
 
@@ -59,6 +60,8 @@ export function spreadOf(s: Scratch, labels: LabelArray, start: number, plan: Pl
       return (1 - param) * linearSpread(s, labels, start, plan, col, gain, slot >= at ? Math.max(1, constants[slot]!) : 1, WEIGHTS_PERSISTENCE, param, cutoff > 0 ? cutoff : s.n);
     case Kind.RBP_RESID:
       return (1 - param) * linearSpread(s, labels, start, plan, col, -2, 1, WEIGHTS_PERSISTENCE, param, s.n);
+    case Kind.RNDCG:
+      return rndcgSpread(s, labels, start, plan, gain, relevant, constants, slot);
     case Kind.IDEAL_DCG:
     case Kind.NUM_Q:
     case Kind.NUM_REL:
