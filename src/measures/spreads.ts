@@ -37,7 +37,7 @@ export function checkSpreads(plan: Plan): void {
  * @throws InputError naming the requests refused (as labelled) and the measures that have one
  */
 export function checkSpreadRequests(requests: readonly MeasureRequest[]): void {
-  refuse(requests.filter((r) => r.text !== undefined || r.aggregate === 'geometric' || !hasSpread(parseAnyMeasure(r.name))).map((r) => r.label));
+  refuse(requests.filter((r) => !requestHasSpread(r)).map((r) => r.label));
 }
 
 /**
@@ -48,7 +48,12 @@ export function checkSpreadRequests(requests: readonly MeasureRequest[]): void {
  * @example measuresHaveSpread(['AP', 'bpref'], 1) // false
  */
 export function measuresHaveSpread(names: readonly string[], level: number): boolean {
-  return requestMeasures(names, level).every((r) => r.text === undefined && r.aggregate !== 'geometric' && hasSpread(parseAnyMeasure(r.name)));
+  return requestMeasures(names, level).every(requestHasSpread);
+}
+
+/** Whether a measure request has an exact sd: a number (not runid, relstring), not a geometric mean's summary, and hasSpread. */
+function requestHasSpread(r: MeasureRequest): boolean {
+  return r.text === undefined && r.aggregate !== 'geometric' && hasSpread(parseAnyMeasure(r.name));
 }
 
 function refuse(names: readonly string[]): void {

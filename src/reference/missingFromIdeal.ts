@@ -6,7 +6,7 @@ import { COUNTED_LEVELS, type Scratch } from './scratch.js';
  * counted (a multiset inclusion: the ideal ranking must be one of the judgements, or nDCG could
  * exceed 1), or -1 when they hold every one. Labels are integers (checked before).
  * Ideal labels spanning few values (the usual grades) are counted per value in
- * `s.labelCounts`: O(n + m). Others are sorted descending into `s.ideal` (room for m), and
+ * `s.levelCounts`: O(n + m). Others are sorted descending into `s.ideal` (room for m), and
  * each ranking label takes the first copy of its value left,
  * found by binary search and marked taken as value + 0.5, which keeps the list descending:
  * O((n + m) log m). The marks are undone before returning.
@@ -26,7 +26,7 @@ export function missingFromIdeal(labels: LabelArray, start: number, n: number, i
     return -1;
   }
   if (hi - lo < COUNTED_LEVELS) {
-    const counts = s.labelCounts;
+    const counts = s.levelCounts;
     for (let v = 0; v <= hi - lo; v++) counts[v] = 0;
     for (let i = 0; i < m; i++) {
       const v = ideal[idealStart + i]!;

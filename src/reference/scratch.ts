@@ -47,7 +47,7 @@ export class Scratch {
   /** the ideal labels of one query, sorted descending */
   ideal = new Float64Array(0);
   /** missingFromIdeal's count per ideal label value */
-  labelCounts = new Int32Array(COUNTED_LEVELS);
+  levelCounts = new Int32Array(COUNTED_LEVELS);
   /** the ideal DCG through each rank of one gain column (step 0), idealRunning[0] = 0 */
   idealRunning = new Float64Array(1);
   /** hypergeometric probabilities for AP(norm=found), IPrec and ERR, and a second buffer ERR's laws take turns with */
