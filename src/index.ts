@@ -28,6 +28,7 @@ export { formatCsv, formatJson, formatTrec, type Format } from './format/runOutp
 export { bands, bandScores } from './analysis/band.js';
 export { compareRuns, type Comparison, type CompareOptions, type PairComparison, type RunScores } from './analysis/compare.js';
 export { tieFlip, type TieFlip } from './analysis/tieFlip.js';
+export { exactFlip } from './analysis/exactFlip.js';
 export { measuresHaveSpread, SD_MEASURES } from './measures/spreads.js';
 export { pairedTTest, type TTest } from './analysis/pairedTTest.js';
 export { randomizationTest } from './analysis/randomizationTest.js';

@@ -3,6 +3,7 @@ import { meanOf, sumOf } from '../core/means.js';
 import { adjustPValues, type Correction } from './adjustPValues.js';
 import { pairedTTest } from './pairedTTest.js';
 import { randomizationTest } from './randomizationTest.js';
+import { exactFlip } from './exactFlip.js';
 import { tieFlip, type TieFlip } from './tieFlip.js';
 
 /** One run's per-query values of one measure, queries in the same order for every run. */
@@ -12,6 +13,12 @@ export interface RunScores {
   readonly values: ArrayLike<number>;
   /** each query's standard deviation over tie orderings (tie mode `sd`), beside `values` in `average` mode: gives each pair its tieFlip */
   readonly spreads?: ArrayLike<number>;
+  /**
+   * each query's equally likely values over the distinct orderings of its ties (empty: its ties
+   * cannot move it; null: too many to list), as evaluateRuns' `orderings` gives them: with every
+   * run's, each pair's tieFlip is exact where the law of the difference stays small (see exactFlip)
+   */
+  readonly orderings?: readonly (ArrayLike<number> | null)[];
 }
 
 /** Options of `compareRuns`. */
@@ -75,7 +82,8 @@ export interface Comparison {
  * ratio and the degradation test; with more than two runs the pairs' p-values are also given
  * corrected for their number (Holm by default); with each run's per-query sd over tie orderings
  * (`spreads`, its values then the tie-averaged ones), the chance over those orderings that a's
- * mean beats b's (see tieFlip).
+ * mean beats b's (see tieFlip): exact with each query's values over its orderings (`orderings`)
+ * where their law stays small (see exactFlip), else the normal approximation.
  * @throws InputError for fewer than two runs, fewer than two queries, runs over different
  *   query sets (naming the queries that differ) unless `intersect`, or a value that is NaN
  *   (trec_eval's -nan: no test can say what it compares)
@@ -96,6 +104,7 @@ export function compareRuns(runs: readonly RunScores[], options: CompareOptions 
   if (common.length < 2) throw new InputError(`comparing runs needs at least two common queries, got ${common.length}`);
   const indexes = runs.map((r) => new Map(r.queries.map((q, i) => [q, i])));
   const spreads = runs.every((r) => r.spreads !== undefined) && options.aggregate !== 'geometric' ? runs.map((r, i) => Float64Array.from(common, (q) => r.spreads![indexes[i]!.get(q)!]!)) : undefined;
+  const orderings = spreads !== undefined && runs.every((r) => r.orderings !== undefined) ? runs.map((r, i) => common.map((q) => r.orderings![indexes[i]!.get(q)!]!)) : undefined;
   const aligned = runs.map((r, i) => {
     const index = indexes[i]!;
     const values = Float64Array.from(common, (q) => r.values[index.get(q)!]!);
@@ -128,7 +137,7 @@ export function compareRuns(runs: readonly RunScores[], options: CompareOptions 
         ties,
         losses: common.length - wins - ties,
         degradationP: pairedTTest(b, a, 'greater', degradation).p,
-        ...(spreads === undefined ? {} : { tieFlip: tieFlip(t.meanDifference, spreads[i]!, spreads[j]!) }),
+        ...(spreads === undefined ? {} : { tieFlip: tieFlip(t.meanDifference, spreads[i]!, spreads[j]!, orderings && exactFlip(a, b, orderings[i]!, orderings[j]!)) }),
       });
     }
   }

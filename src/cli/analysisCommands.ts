@@ -15,6 +15,8 @@ import type { RunsEvaluation } from '../runs/evaluateRuns.js';
 import { toInput } from '../runs/source.js';
 import { DEFAULT_MEASURES } from '../measures/expandNames.js';
 
+/** The most orderings of one query's ties compare lists for its exact chance that ties flip a pair. */
+const ORDERINGS = 1000;
 const formatOption = (): Option => new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
 const outputOption = (what: string): Option => new Option('-o, --output <file>', `write the ${what} to a file instead of stdout (replaced only when the command succeeds)`);
 const real = (text: string): number => {
@@ -28,9 +30,9 @@ const write = (io: CliIo, output: string | undefined, text: string, inputs: read
  * The runs of range, compare and plot, evaluated in `modes` for their numeric measures (runid
  * and relstring, text, left out; none left is an error before any file is read).
  */
-async function evaluateNumbers(command: string, io: CliIo, qrelsPath: string, runPaths: string[], flags: RunFlags, modes: readonly TieMode[], defaults: string[]): Promise<RunsEvaluation> {
+async function evaluateNumbers(command: string, io: CliIo, qrelsPath: string, runPaths: string[], flags: RunFlags, modes: readonly TieMode[], defaults: string[], orderings = 0): Promise<RunsEvaluation> {
   requireNumbers(flags.measure.length > 0 ? flags.measure : defaults, flags.l, command);
-  const evaluation = await evaluateFlags(qrelsPath, runPaths, flags, modes, defaults, io, true);
+  const evaluation = await evaluateFlags(qrelsPath, runPaths, flags, modes, defaults, io, true, orderings);
   return { ...evaluation, measures: evaluation.measures.filter((m) => m.text === undefined) };
 }
 
@@ -133,15 +135,16 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
     .addOption(outputOption('comparison'))
     .action(async (qrelsPath: string, runPaths: string[], flags: RunFlags & { ties: TieMode; alpha: number; permutations: number; seed: number; degradation: number; intersect?: boolean; correction?: Correction; format: string; output?: string }) => {
       if (runPaths.length < 2) throw new Error(`compare needs at least two runs, got ${runPaths.length}`);
-      // tie-averaged values also give each pair the chance that ties flip it, where every measure has an sd
+      // tie-averaged values also give each pair the chance that ties flip it, where every measure
+      // has an sd: exact where each query has at most ORDERINGS orderings and their law stays small
       const spread = flags.ties === 'average' && withSpread(flags, ['AP']);
-      const { measures, runs } = await evaluateNumbers('compare', io, qrelsPath, runPaths, flags, spread ? ['average', 'sd'] : [flags.ties], ['AP']);
+      const { measures, runs } = await evaluateNumbers('compare', io, qrelsPath, runPaths, flags, spread ? ['average', 'sd'] : [flags.ties], ['AP'], spread ? ORDERINGS : 0);
       // loaded here: the t distribution it needs is most of the command line's code, and other commands never read it
       const { compareRuns } = await import('../analysis/compare.js');
       const results = measures.map((m) => ({
         measure: m.key,
         ...compareRuns(
-          runs.map((r) => ({ run: r.run, queries: r.queries, values: r.perQuery[flags.ties]![m.key]!, ...(spread ? { spreads: r.perQuery.sd![m.key]! } : {}) })),
+          runs.map((r) => ({ run: r.run, queries: r.queries, values: r.perQuery[flags.ties]![m.key]!, ...(spread ? { spreads: r.perQuery.sd![m.key]!, orderings: r.orderings![r.names.indexOf(m.name)]! } : {}) })),
           { aggregate: m.aggregate, alpha: flags.alpha, permutations: flags.permutations, seed: flags.seed, degradation: flags.degradation, intersect: flags.intersect === true, ...(flags.correction === undefined ? {} : { correction: flags.correction }) },
         ),
       }));

@@ -67,7 +67,7 @@ export function requireNumbers(args: readonly string[], relLevel: number, comman
 }
 
 /** Evaluates the runs of a command line with the library's evaluateRuns, drawing a progress bar for large runs; a path `-` reads standard input. */
-export async function evaluateFlags(qrelsPath: string, runPaths: readonly string[], flags: RunFlags, modes: readonly TieMode[], defaults: readonly string[], io: CliIo, noRelstrings = false): Promise<RunsEvaluation> {
+export async function evaluateFlags(qrelsPath: string, runPaths: readonly string[], flags: RunFlags, modes: readonly TieMode[], defaults: readonly string[], io: CliIo, noRelstrings = false, orderings = 0): Promise<RunsEvaluation> {
   const [qrels, ...runs] = sources([qrelsPath, ...runPaths], io.stdin);
   const progress = await progressOver(runPaths);
   try {
@@ -81,6 +81,7 @@ export async function evaluateFlags(qrelsPath: string, runPaths: readonly string
       allQueries: flags.c === true,
       trecOrder: modes.length === 1 && modes[0] === 'trec',
       noRelstrings,
+      orderings,
       backend: flags.backend,
       ...(flags.threads === undefined ? {} : { threads: flags.threads }),
       ...(bars.some((b) => b !== undefined) ? { onBytes: (run: number, bytes: number) => bars[run]?.(bytes) } : {}),

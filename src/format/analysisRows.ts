@@ -22,8 +22,8 @@ export function formatP(p: number): string {
 /** What compare's tie column says, and the pairs whose order ties could flip, printed under its legend. */
 export function tieFlipLegend(flippable: readonly string[]): string {
   return [
-    "P(a>b) ties: the chance over the orders of the tied documents (both runs', independent) that a's mean is above b's,",
-    "  from each query's exact sd (--ties sd); ~ marks the normal approximation, a number without it is exact (no tie moves the pair)",
+    "P(a>b) ties: the chance over the orders of the tied documents (both runs', independent) that a's mean is above b's:",
+    "  exact, from every ordering, where each query has at most 1,000; ~ marks the normal approximation from each query's exact sd (--ties sd)",
     flippable.length === 0 ? 'ties could flip no pair (every P(a>b) ties is at most 0.05 or at least 0.95)' : `ties could flip (P(a>b) ties between 0.05 and 0.95): ${flippable.join(', ')}`,
     '',
   ].join('\n');

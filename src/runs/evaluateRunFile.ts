@@ -41,6 +41,12 @@ export interface RunEvaluation {
   readonly warnings: string[];
   /** the threads that read the run: 1 also when a parallel read fell back to one thread */
   readonly threads: number;
+  /**
+   * With the `orderings` option: per measure (as `names`) and query (as `queries`), the query's
+   * equally likely values over the distinct orderings of its ties (see tieOrderings): empty when
+   * its ties cannot move it, null when they had more orderings than the option allows.
+   */
+  readonly orderings?: (Float64Array | null)[][];
 }
 
 /**
@@ -150,7 +156,9 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
       byQuery[m.key] = columns[names.indexOf(m.name)]!;
     });
   }
-  return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, summary, mean, perQuery, strings, warnings, threads };
+  const listed = (options.orderings ?? 0) > 0 ? Array.from(order, (i) => collector.orderings[i]!) : undefined;
+  const orderings = listed && names.map((_, m) => listed.map((values) => values && values.subarray((m * values.length) / names.length, ((m + 1) * values.length) / names.length)));
+  return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, summary, mean, perQuery, strings, warnings, threads, ...(orderings && { orderings }) };
 }
 
 /** The qrels' query ids, in order of first appearance, and the labels of query q (at index q) in file order. */

@@ -38,6 +38,12 @@ export interface EvaluateRunsOptions {
    * core, at most 4 (reading in parts only an uncompressed file over 64 MiB).
    */
   readonly threads?: number;
+  /**
+   * List each query's values over the distinct orderings of its ties when there are at most
+   * this many (RunEvaluation.orderings, for compareRuns' exact chance that ties flip a pair):
+   * each ordering is evaluated, so keep it small (compare uses 1,000). Default 0: none.
+   */
+  readonly orderings?: number;
   /** Progress: the run's index and the bytes of it read so far. */
   readonly onBytes?: (run: number, bytes: number) => void;
 }
@@ -73,6 +79,7 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly S
   if (options.threads !== undefined && !(Number.isInteger(options.threads) && options.threads >= 1 && options.threads <= most)) {
     throw new InputError(`threads must be an integer from 1 to ${most} (4 per core), not ${options.threads}`);
   }
+  if (options.orderings !== undefined && !(Number.isInteger(options.orderings) && options.orderings >= 0)) throw new InputError(`orderings must be a whole number, not ${options.orderings}`);
   const asked = requestMeasures(options.measures ?? DEFAULT_MEASURES, level);
   if (modes.includes('sd')) checkSpreadRequests(asked);
   const kept = options.noRelstrings === true ? asked.filter((r) => r.text?.kind !== 'relstring') : asked;
@@ -88,6 +95,7 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly S
         judgedOnly: options.judgedOnly === true,
         maxRank: options.maxRank ?? 0,
         allQueries: options.allQueries === true,
+        orderings: options.orderings ?? 0,
         ...(options.threads === undefined ? {} : { threads: options.threads }),
         ...(onBytes === undefined ? {} : { onBytes: (bytes: number) => onBytes(i, bytes) }),
       }),

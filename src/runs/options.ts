@@ -29,6 +29,8 @@ export interface RunOptions {
    * per core (at most 4); a part read in parallel is evaluated on its reading thread. Default 1.
    */
   readonly evaluationThreads?: number;
+  /** list each query's values over the distinct orderings of its ties when they are at most this many (see tieOrderings); 0 or absent: none */
+  readonly orderings?: number;
   /** reports progress in bytes of the run */
   readonly onBytes?: (bytes: number) => void;
 }

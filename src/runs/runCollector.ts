@@ -10,6 +10,7 @@ import { tieModeCode, type TieMode } from '../ties/modes.js';
 import { trecTieKeys } from '../ties/trecTieKeys.js';
 import type { RunOptions } from './options.js';
 import { relstring } from './relstring.js';
+import { tieOrderings } from './tieOrderings.js';
 import { Column } from '../util/column.js';
 
 /** A collector's queries and values as plain data, sent from a worker thread (see RunCollector.merge). */
@@ -22,9 +23,14 @@ export interface CollectedPart {
   readonly values: [TieMode, Float64Array<ArrayBuffer>][];
   /** per tie mode and relstring length (`${mode}\t${length}`), query i's relstring at [i] */
   readonly strings: [string, string[]][];
+  /** with RunOptions.orderings, query i's values over its tie orderings at [i] (see tieOrderings) */
+  readonly orderings: (Float64Array | null)[];
   readonly backend: BackendName;
 }
 
+
+/** The documents all listed orderings of a run (RunOptions.orderings) may fill, about a million. */
+const ORDERINGS_ROOM = 1 << 20;
 
 /** Results per pending chunk before it is evaluated: about a million keeps memory bounded. */
 export const CHUNK = 1 << 20;
@@ -58,12 +64,16 @@ export class RunCollector {
   /** per tie mode and relstring length (stringKey), query i's relstring at [i] */
   readonly strings = new Map<string, string[]>();
   readonly ignored: string[] = [];
+  /** with RunOptions.orderings, query i's values over its tie orderings at [i] (see tieOrderings) */
+  readonly orderings: (Float64Array | null)[] = [];
   backend: BackendName = 'js';
   private pending = emptyPending();
   private readonly keepDocs: boolean;
   /** -J without -M drops unjudged documents as they are read; with -M the kernels drop them after the cut */
   private readonly dropUnjudged: boolean;
   private order = new Int32Array(0);
+  /** the documents the listed orderings may still fill: a run with more would not convolve anyway (see exactFlip) */
+  private orderingsRoom = ORDERINGS_ROOM;
 
   private readonly relstrings: readonly number[];
 
@@ -150,6 +160,7 @@ export class RunCollector {
       ignored: this.ignored,
       values: this.options.modes.map((mode) => [mode, this.flatValues(mode)]),
       strings: [...this.strings],
+      orderings: this.orderings,
       backend: this.backend,
     };
   }
@@ -173,6 +184,7 @@ export class RunCollector {
       const queries = part.qids.length;
       this.columns(mode).forEach((column, m) => column.append(values.subarray(m * queries, (m + 1) * queries)));
     }
+    for (const listed of part.orderings) this.orderings.push(listed);
     for (const [key, strings] of part.strings) {
       const mine = this.strings.get(key);
       if (mine === undefined) this.strings.set(key, strings);
@@ -207,6 +219,12 @@ export class RunCollector {
       this.backend = result.backend;
       const columns = this.columns(mode);
       this.names.forEach((name, m) => columns[m]!.setAt(at, result.perQuery[name]!));
+    }
+    const most = this.options.orderings ?? 0;
+    if (most > 0 && this.names.length > 0) {
+      const { listed, room } = tieOrderings({ ...batch, idealLabels: p.ideal }, this.names, most, this.orderingsRoom, { backend: this.options.backend, maxRank, judgedOnly: judgedOnly && maxRank > 0 });
+      this.orderingsRoom = room;
+      for (let q = 0; q < at.length; q++) this.orderings[at[q]!] = listed[q]!;
     }
     if (this.relstrings.length > 0) this.writeRelstrings(batch.scores, batch.labels, batch.offsets, tieKeys, p.qids);
   }

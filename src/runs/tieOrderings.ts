@@ -1,0 +1,113 @@
+import { evaluateBatch } from '../api/evaluateBatch.js';
+import type { Batch, EvaluateOptions } from '../api/types.js';
+
+/** What tieOrderings needs of a chunk of queries: the collector's batch, its labels integers. */
+export interface OrderingsBatch {
+  readonly scores: Float64Array;
+  readonly labels: Int32Array;
+  readonly offsets: Uint32Array;
+  readonly idealLabels: NonNullable<Batch['idealLabels']>;
+}
+
+
+/**
+ * Each query's values over the distinct orderings of its tied documents: the orderings of the
+ * labels inside each group of equal scores (groups in score order), which are equally likely
+ * when every permutation of a group is (each distinct one stands for the same number of
+ * permutations, the product of its labels' counts' factorials). With `maxRank` the ranking is
+ * cut after the group crossing it, as `average` cuts; with `judgedOnly` the unjudged documents
+ * leave after that cut. Each ordering is evaluated in `input` mode.
+ * @param most the largest count of orderings a query is listed with
+ * @param room the documents the orderings may fill in all (each ordering of a query counts its
+ *   ranking's length): once a query would pass it, it and the queries after it are not listed
+ * @returns `listed`, per query: values[m * count + k] of measure m in ordering k (the `count`
+ *   orderings of that query); an empty array when its ties cannot move it (one distinct
+ *   ordering); null when it has more than `most` orderings or did not fit in `room`; and
+ *   `filled`, the documents the listed orderings filled
+ * @example
+ * // one group of labels 1, 0, 0: three orderings, P@1 1 in the first
+ * tieOrderings({ scores: Float64Array.of(1, 1, 1), labels: Int32Array.of(0, 1, 0), offsets: Uint32Array.of(0, 3), idealLabels: [[0, 1, 0]] }, ['P@1'], 10, 100, {}).listed[0]
+ * // Float64Array [0, 0, 1] (labels 0 0 1, 0 1 0, 1 0 0)
+ */
+export function tieOrderings(batch: OrderingsBatch, names: readonly string[], most: number, room: number, options: Pick<EvaluateOptions, 'backend' | 'maxRank' | 'judgedOnly'>): { listed: (Float64Array | null)[]; room: number } {
+  const { scores, labels, offsets } = batch;
+  const queries = offsets.length - 1;
+  const ideal = batch.idealLabels;
+  const idealOf = (q: number): ArrayLike<number> => ('offsets' in ideal ? ideal.labels.subarray(ideal.offsets[q], ideal.offsets[q + 1]) : ideal[q]!);
+  const maxRank = options.maxRank ?? 0;
+  let left = room;
+  const listed = Array.from({ length: queries }, (_, q) => {
+    if (left < 0) return null;
+    const start = offsets[q]!;
+    const n = offsets[q + 1]! - start;
+    // score order, ties in input order (the groups are what matter, not their inner order)
+    const order = Array.from({ length: n }, (_, i) => start + i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+    const groupEnds: number[] = [];
+    for (let i = 1; i <= n; i++) if (i === n || scores[order[i]!] !== scores[order[i - 1]!]) groupEnds.push(i);
+    // average mode's -M keeps the group crossing maxRank whole
+    const kept = maxRank > 0 && maxRank < n ? groupEnds.find((end) => end >= maxRank)! : n;
+    const groups: number[][] = [];
+    let count = 1;
+    for (let g = 0, begin = 0; g < groupEnds.length && begin < kept; begin = groupEnds[g]!, g++) {
+      const group = order.slice(begin, groupEnds[g]).map((i) => labels[i]!).sort((a, b) => a - b);
+      groups.push(group);
+      count *= distinctOrderings(group, most);
+      if (count > most) {
+        left = -1;
+        return null;
+      }
+    }
+    if (count === 1) return new Float64Array(0);
+    left = count * kept > left ? -1 : left - count * kept;
+    if (left < 0) return null;
+    // every ordering as a query of its own, in that order, with strictly falling scores
+    const all = new Int32Array(count * kept);
+    for (let k = 0; k < count; k++) {
+      all.set(groups.flat(), k * kept);
+      // the next ordering: like an odometer, the last group turns first
+      for (let g = groups.length - 1; g >= 0 && !nextPermutation(groups[g]!); g--);
+    }
+    const each = evaluateBatch(
+      {
+        scores: Float64Array.from({ length: count * kept }, (_, i) => kept - (i % kept)),
+        labels: all,
+        offsets: Uint32Array.from({ length: count + 1 }, (_, k) => k * kept),
+        idealLabels: Array.from({ length: count }, () => idealOf(q)),
+      },
+      names,
+      { backend: options.backend ?? 'auto', ties: 'input', judgedOnly: options.judgedOnly === true },
+    );
+    const values = new Float64Array(names.length * count);
+    names.forEach((name, m) => values.set(each.perQuery[name]!, m * count));
+    return values;
+  });
+  return { listed, room: left };
+}
+
+/** The distinct orderings of a multiset of labels (sorted), n! over each label's count's factorial; anything above `most` is returned as most + 1. */
+function distinctOrderings(sorted: readonly number[], most: number): number {
+  let count = 1;
+  let run = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    run = i > 0 && sorted[i] === sorted[i - 1] ? run + 1 : 1;
+    // times C(i + 1, run) / C(i, run - 1): the (i+1)-th label joins, the run-th of its value
+    count = (count * (i + 1)) / run;
+    if (count > most) return most + 1;
+  }
+  return count;
+}
+
+/** Rearranges `a` into the next ordering in lexicographic order, as C++'s next_permutation; false (and `a` sorted again) after the last. */
+function nextPermutation(a: number[]): boolean {
+  let i = a.length - 2;
+  while (i >= 0 && a[i]! >= a[i + 1]!) i--;
+  if (i < 0) {
+    a.reverse();
+    return false;
+  }
+  let j = a.length - 1;
+  while (a[j]! <= a[i]!) j--;
+  [a[i], a[j]] = [a[j]!, a[i]!];
+  a.splice(i + 1, a.length - i - 1, ...a.slice(i + 1).reverse());
+  return true;
+}
