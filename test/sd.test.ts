@@ -10,7 +10,7 @@ import { BACKENDS } from './backends.js';
 /** Every measure with an exact sd, in the variants its kernel distinguishes (cut-offs, gains, levels, views). */
 const SD_NAMES = [
   'P@1', 'P@3', 'P(relative=true)@4', 'P(rel=2)@2', 'P(judged_only=true)@2', 'R@2', 'F1@3', 'Rprec', 'Rprec(mult=0.5)', 'NumRet(rel=1)@3',
-  'AP', 'AP@3', 'AP(norm=min)@2', 'AP(rel=2)', 'AP(judged_only=true)', 'RR', 'RR@2', 'RR(rel=2)', 'Success@1', 'Success@3', 'Judged@3', 'unj@2',
+  'AP', 'AP@3', 'AP(norm=min)@2', 'AP(rel=2)', 'AP(judged_only=true)', 'AP(norm=found)', 'AP(norm=found)@2', 'AP(norm=found)@4', 'AP(norm=found,rel=2)@3', 'AP(norm=found,judged_only=true)@3', 'RR', 'RR@2', 'RR(rel=2)', 'Success@1', 'Success@3', 'Judged@3', 'unj@2',
   'DCG', 'DCG@2', 'nDCG', 'nDCG@3', 'nDCG(gain=exp)@4', 'nDCG(judged_only=true)', 'nDCG(gains={1:2,2:0,3:5})@3',
   'RBP(p=0.8)', 'RBP(p=0.5,rel=2)@3', 'RBP(p=0.7,gain=label)', 'rbp_resid(p=0.6)', 'SDCG(max_rel=3)@3', 'INSQ(max_rel=3)', 'INSQ(T=2,max_rel=2)', 'Rndcg', 'Rndcg(gains={1:3,2:1})',
   'ideal_dcg', 'NumQ', 'NumRet', 'NumRel', 'num_nonrel_judged_ret', 'SetP', 'SetR', 'SetF', 'SetAP', 'utility',
@@ -83,7 +83,7 @@ describe.each(BACKENDS)('ties sd ($name backend)', ({ options }) => {
       const sorted = [...query.scores].sort((a, b) => b - a);
       let end = maxRank;
       while (end < n && sorted[end] === sorted[maxRank - 1]) end++;
-      const names = ['P@2', 'AP', 'nDCG', 'RR', 'R@3', 'SetP', 'NumRet(rel=1)', 'RBP(p=0.7)'];
+      const names = ['P@2', 'AP', 'nDCG', 'RR', 'R@3', 'SetP', 'NumRet(rel=1)', 'RBP(p=0.7)', 'AP(norm=found)@3'];
       const sd = evaluateBatch({ scores: Float64Array.from(query.scores), labels: Int32Array.from(query.labels), offsets: Uint32Array.of(0, n), idealLabels: [query.ideal] }, names, { ...options, ties: 'sd', maxRank });
       const all = orderings(query.scores);
       const each = evaluateBatch(
@@ -153,7 +153,7 @@ describe.each(BACKENDS)('ties sd ($name backend)', ({ options }) => {
 
   it('refuses a measure without an exact sd, naming those that have one', () => {
     const batch = { scores: Float64Array.of(1, 1), labels: Int32Array.of(1, 0), offsets: Uint32Array.of(0, 2) };
-    expect(() => evaluateBatch(batch, ['P@1', 'AP(norm=found)', 'ERR@5'], { ...options, ties: 'sd' })).toThrow(/ties 'sd': AP\(norm=found\), ERR@5 have no exact standard deviation over tie orderings yet; the measures that have one: P, R, F1, AP, RR, DCG, nDCG/);
+    expect(() => evaluateBatch(batch, ['P@1', 'infAP', 'ERR@5'], { ...options, ties: 'sd' })).toThrow(/ties 'sd': infAP, ERR@5 have no exact standard deviation over tie orderings yet; the measures that have one: P, R, F1, AP, RR, DCG, nDCG/);
     expect(() => prepare(batch.labels, batch.offsets, ['bpref'], { ...options, ties: 'sd' })).toThrow(/bpref has no exact standard deviation/);
   });
 });

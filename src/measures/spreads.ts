@@ -2,7 +2,6 @@ import { InputError } from '../core/errors.js';
 import type { Plan } from './plan.js';
 import { DEFAULT_MEASURES, parseAnyMeasure, requestMeasures, type MeasureRequest } from './expandNames.js';
 import { parseMeasure } from './parse.js';
-import { ApNorm } from './codes.js';
 import type { MeasureSpec } from './parse.js';
 import { MEASURES } from './table.js';
 
@@ -10,12 +9,11 @@ import { MEASURES } from './table.js';
 export const SD_MEASURES: readonly string[] = MEASURES.filter((m) => m.sd === true).map((m) => m.name);
 
 /**
- * Whether a measure as named has an exact sd: its table entry says so, but AP(norm=found), whose
- * denominator is random where a group crosses the cut-off, and a geometric mean's summary
- * (gm_map, gm_bpref) have none.
+ * Whether a measure as named has an exact sd: its table entry says so, but a geometric mean's
+ * summary (gm_map, gm_bpref) has none.
  */
 export function hasSpread(m: MeasureSpec): boolean {
-  return m.measure.sd === true && !m.geometric && !(m.measure.kernel === 'AP' && m.norm === ApNorm.FOUND);
+  return m.measure.sd === true && !m.geometric;
 }
 
 /** The command line's default measures that have an exact sd (its defaults for `--ties sd`). */

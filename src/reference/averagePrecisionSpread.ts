@@ -1,35 +1,30 @@
 import { ApNorm } from '../measures/codes.js';
+import { hypergeometric } from './hypergeometric.js';
 import type { Scratch } from './scratch.js';
 
-/**
- * The variance of one group's share of AP's sum, sum_x Z_x (before + W_x) / (t + x) over its
- * first m slots (Z_x: slot x holds a relevant document; W_x: how many of slots 1..x do), when
- * its r relevant documents take a uniformly random r-subset of its n slots. With
- * a_x = (before + 1) / (t + x) and b_x = 1 / (t + x) the share is
- * A + B = sum_x a_x Z_x + sum_(y < x) b_x Z_x Z_y, and the products of distinct indicators have
- * the chances p_q = r (r - 1) ... / (n (n - 1) ...) of q of them. Var[A] is the permutation
- * variance of the a_x padded with n - m zeros; Cov[A, B] and Var[B] sum the covariances of the
- * indicators' products by how many slots they share (factored, so no difference of near-equal
- * chances cancels), with W_i = (i - 1) b_i + sum_(x > i) b_x, the weight of the pairs holding slot i.
- */
-export function groupApVariance(t: number, n: number, r: number, m: number, before: number): number {
-  const p1 = r / n;
-  const p2 = (p1 * (r - 1)) / (n - 1);
-  const p3 = n > 2 ? (p2 * (r - 2)) / (n - 2) : 0;
-  // the covariances: of a slot with a pair holding it, of a slot with a pair not holding it,
-  // and of two pairs, by the slots they share (4: disjoint, 3: one, 2: the same pair), as
-  // differences d34 = k3 - k4 and d23 = k2 - k3; with too few slots for a kind, its weight sums
-  // to what the next kind's does, so it takes 0
-  const k21 = (p2 * (n - r)) / n;
-  const k31 = n > 2 ? (-2 * p2 * (n - r)) / (n * (n - 2)) : 0;
-  const k4 = n > 3 ? (p2 * (n - r) * (6 * n + 6 * r - 6 - 4 * r * n)) / (n * (n - 1) * (n - 2) * (n - 3)) : 0;
-  const d34 = n > 3 ? (p3 * (n - r)) / (n - 3) : n > 2 ? p3 - p2 * p2 : 0;
-  const d23 = n > 2 ? (p2 * (n - r)) / (n - 2) : p2 - p2 * p2;
+/** groupApSpread's sums over a group's first m of n slots: what does not depend on its relevant count. */
+export interface ApSums {
+  /** sum_x a_x */
+  readonly sumA: number;
+  /** sum_x (x - 1) b_x, the pairs' weights */
+  readonly pairs: number;
+  /** sum_x (x - 1) b_x², their squares */
+  readonly pairs2: number;
+  /** sum_x b_x ((x - 1) a_x + sum_(y < x) a_y) */
+  readonly crossed: number;
+  /** the a_x's squared deviations over n slots (the n - m past m as zeros) */
+  readonly spreadA: number;
+  /** sum_i W_i² */
+  readonly held: number;
+}
+
+/** groupApSpread's sums for slots t + 1 .. t + m of a group of n slots below `before` relevant documents. */
+export function groupApSums(t: number, n: number, m: number, before: number): ApSums {
   // pass 1: the sums of a, of the pairs' weights and of their squares
   let sumA = 0;
   let pairs = 0;
   let pairs2 = 0;
-  let crossed = 0; // sum_x b_x ((x - 1) a_x + sum_(y < x) a_y)
+  let crossed = 0;
   for (let x = 1; x <= m; x++) {
     const b = 1 / (t + x);
     const a = (before + 1) * b;
@@ -51,32 +46,104 @@ export function groupApVariance(t: number, n: number, r: number, m: number, befo
     held += w * w;
     after += b;
   }
-  const varA = ((p1 * (n - r)) / n / (n - 1)) * n * spreadA;
-  const covAB = (k21 - k31) * crossed + k31 * sumA * pairs;
-  const varB = k4 * pairs * pairs + d34 * (held - pairs2) + d23 * pairs2;
+  return { sumA, pairs, pairs2, crossed, spreadA, held };
+}
+
+/** The mean of one group's share of AP's sum (see groupApSpread): p_1 sum_x a_x + p_2 sum_x (x - 1) b_x. */
+export function groupApMean(sums: ApSums, n: number, r: number): number {
+  const p1 = r / n;
+  const p2 = n > 1 ? (p1 * (r - 1)) / (n - 1) : 0;
+  return p1 * sums.sumA + p2 * sums.pairs;
+}
+
+/**
+ * The variance of one group's share of AP's sum, sum_x Z_x (before + W_x) / (t + x) over its
+ * first m slots (Z_x: slot x holds a relevant document; W_x: how many of slots 1..x do), when
+ * its r relevant documents (0 < r < n) take a uniformly random r-subset of its n slots. With
+ * a_x = (before + 1) / (t + x) and b_x = 1 / (t + x) the share is
+ * A + B = sum_x a_x Z_x + sum_(y < x) b_x Z_x Z_y, and the products of distinct indicators have
+ * the chances p_q = r (r - 1) ... / (n (n - 1) ...) of q of them. Var[A] is the permutation
+ * variance of the a_x padded with n - m zeros; Cov[A, B] and Var[B] sum the covariances of the
+ * indicators' products by how many slots they share (factored, so no difference of near-equal
+ * chances cancels), with W_i = (i - 1) b_i + sum_(x > i) b_x, the weight of the pairs holding slot i.
+ * The sums over the slots (groupApSums) do not depend on r.
+ */
+export function groupApSpread(sums: ApSums, n: number, r: number): number {
+  const p1 = r / n;
+  const p2 = (p1 * (r - 1)) / (n - 1);
+  const p3 = n > 2 ? (p2 * (r - 2)) / (n - 2) : 0;
+  // the covariances: of a slot with a pair holding it, of a slot with a pair not holding it,
+  // and of two pairs, by the slots they share (4: disjoint, 3: one, 2: the same pair), as
+  // differences d34 = k3 - k4 and d23 = k2 - k3; with too few slots for a kind, its weight sums
+  // to what the next kind's does, so it takes 0
+  const k21 = (p2 * (n - r)) / n;
+  const k31 = n > 2 ? (-2 * p2 * (n - r)) / (n * (n - 2)) : 0;
+  const k4 = n > 3 ? (p2 * (n - r) * (6 * n + 6 * r - 6 - 4 * r * n)) / (n * (n - 1) * (n - 2) * (n - 3)) : 0;
+  const d34 = n > 3 ? (p3 * (n - r)) / (n - 3) : n > 2 ? p3 - p2 * p2 : 0;
+  const d23 = n > 2 ? (p2 * (n - r)) / (n - 2) : p2 - p2 * p2;
+  const varA = ((p1 * (n - r)) / n / (n - 1)) * n * sums.spreadA;
+  const covAB = (k21 - k31) * sums.crossed + k31 * sums.sumA * sums.pairs;
+  const varB = k4 * sums.pairs * sums.pairs + d34 * (sums.held - sums.pairs2) + d23 * sums.pairs2;
   return varA + varB + 2 * covAB;
 }
 
 /**
- * The standard deviation of AP@k (cutoff 0: the whole ranking) over R or min(k, R): each group
- * holding relevant documents in the top k adds its share's variance (groupApVariance; the groups'
- * orders are independent, and the relevant count above a group does not depend on them).
- * -1 for norm=found, whose denominator is random where a group crosses k (no exact sd yet).
+ * AP(norm=found)@k's sd when group V_c crosses k: condition on X, the relevant count in its
+ * s = k - t_c slots above the cut (hypergeometric, as apFoundCrossing). Given X = x the sum is
+ * the groups above (mean `meanAbove`, variance `varianceAbove`, independent of V_c) plus V_c's
+ * share as a group of s slots holding x relevant documents, over R_c + x; the variance is
+ * E[Var(AP | X)] + Var(E[AP | X]), a sum of non-negative terms.
+ */
+function apFoundCrossingSpread(s: Scratch, varianceAbove: number, meanAbove: number, before: number, start: number, size: number, r: number, k: number): number {
+  const slots = k - start;
+  const sums = groupApSums(start, slots, slots, before);
+  const lo = Math.max(0, slots - (size - r));
+  const hi = Math.min(slots, r);
+  hypergeometric(size, r, slots, lo, hi, s.pmf);
+  let mean = 0;
+  for (let x = lo; x <= hi; x++) {
+    const found = before + x;
+    if (found > 0) mean += (s.pmf[x - lo]! * (meanAbove + groupApMean(sums, slots, x))) / found;
+  }
+  let variance = 0;
+  for (let x = lo; x <= hi; x++) {
+    const found = before + x;
+    const given = found > 0 ? (meanAbove + groupApMean(sums, slots, x)) / found : 0;
+    const within = found > 0 ? (varianceAbove + (x > 0 && x < slots ? groupApSpread(sums, slots, x) : 0)) / (found * found) : 0;
+    variance += s.pmf[x - lo]! * (within + (given - mean) * (given - mean));
+  }
+  return Math.sqrt(Math.max(0, variance));
+}
+
+/**
+ * The standard deviation of AP@k (cutoff 0: the whole ranking) over R, min(k, R) or the relevant
+ * found in the top k: each group holding relevant documents in the top k adds its share's
+ * variance (groupApSpread; the groups' orders are independent, and the relevant count above a
+ * group does not depend on them). With norm=found a group crossing k makes the denominator
+ * random (apFoundCrossingSpread); without one it is the relevant count above k.
  */
 export function averagePrecisionSpread(s: Scratch, col: number, cutoff: number, norm: number, relevant: number): number {
-  if (norm === ApNorm.FOUND) return -1;
   const k = cutoff > 0 ? cutoff : s.n;
+  const found = norm === ApNorm.FOUND;
   const denominator = norm === ApNorm.R ? relevant : Math.min(k, relevant);
-  if (!(denominator > 0)) return 0;
+  if (!found && !(denominator > 0)) return 0;
   let variance = 0;
+  let mean = 0; // norm=found: the mean of the sum so far, for a group crossing k
   let before = 0;
   let start = 0;
   for (let g = 0; g < s.groupCount && start < k; g++) {
     const end = s.groupEnd[g]!;
+    const size = end - start;
     const r = s.groupRel[g * s.levels + col]!;
-    if (r > 0 && r < end - start) variance += groupApVariance(start, end - start, r, Math.min(end, k) - start, before);
+    if (found && end > k) return apFoundCrossingSpread(s, variance, mean, before, start, size, r, k);
+    if (r > 0 && (found || r < size)) {
+      const sums = groupApSums(start, size, Math.min(end, k) - start, before);
+      if (r < size) variance += groupApSpread(sums, size, r);
+      if (found) mean += groupApMean(sums, size, r);
+    }
     before += r;
     start = end;
   }
-  return Math.sqrt(Math.max(0, variance)) / denominator;
+  const by = found ? before : denominator;
+  return by > 0 ? Math.sqrt(Math.max(0, variance)) / by : 0;
 }
