@@ -1,11 +1,13 @@
-import { CWL_DEPTH, KIND_AP, KIND_DCG, KIND_INSQ, KIND_SDCG, KIND_F1, KIND_IDEAL_DCG, KIND_JUDGED, KIND_NDCG, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RNDCG, KIND_RPREC, KIND_RR, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY } from './codes';
+import { CWL_DEPTH, KIND_AP, KIND_BING, KIND_BPREF, KIND_DCG, KIND_INSQ, KIND_SDCG, KIND_F1, KIND_IDEAL_DCG, KIND_JUDGED, KIND_NDCG, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RNDCG, KIND_RPREC, KIND_RR, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY } from './codes';
 import { averagePrecisionSpread } from './averagePrecisionSpread';
+import { binGSpread, bprefSpread } from './gapSpread';
 import { heldSpread, relevantSpread } from './countSpread';
 import { reciprocalRankSpread, successSpread } from './firstRelevantSpread';
 import { sdcgOnes } from './dcg';
 import { insqTotal } from './insq';
 import { linearSpread, WEIGHTS_DISCOUNT, WEIGHTS_INSQ, WEIGHTS_PERSISTENCE } from './linearSpread';
 import { getF64 } from './memory';
+import { judgedSlot } from './plan';
 import { rndcgSpread } from './rndcgSpread';
 import { rprecDepth } from './rprec';
 import * as S from './scratch';
@@ -60,6 +62,10 @@ export function spreadOf<L>(labels: usize, start: i32, kind: i32, cutoff: f64, c
       return (1 - param) * linearSpread<L>(labels, start, col, -2, 1, WEIGHTS_PERSISTENCE, param, <f64>S.n);
     case KIND_RNDCG:
       return rndcgSpread<L>(labels, start, gain, relevant, constants, slot);
+    case KIND_BPREF:
+      return bprefSpread(col, relevant, getF64(constants, at + judgedSlot()));
+    case KIND_BING:
+      return binGSpread(col, relevant);
     case KIND_IDEAL_DCG:
     case KIND_NUM_Q:
     case KIND_NUM_REL:

@@ -19,7 +19,7 @@ describe('the doc comments\' examples', () => {
     expect([...evaluateBatch({ scores: Float64Array.of(3, 2, 1, 1), labels: Int32Array.of(0, 1, 1, 0), offsets: Uint32Array.of(0, 2, 4) }, ['P@1']).perQuery['P@1']!]).toEqual([0, 0.5]);
     expect(evaluateRun({ q1: { a: 1, b: 0 } }, { q1: { a: 1, b: 1 } }, ['P@1']).mean['P@1']).toBe(0.5);
     expect(measuresHaveSpread(['AP', 'P.5,10'], 1)).toBe(true);
-    expect(measuresHaveSpread(['AP', 'bpref'], 1)).toBe(false);
+    expect(measuresHaveSpread(['AP', 'infAP'], 1)).toBe(false);
     expect(tieFlip(0.01, [0.02, 0], [0, 0]).probability.toFixed(3)).toBe('0.841');
     expect(parseAnyMeasure('P_5').cutoff).toBe(5);
     expect(log2(8)).toBe(3);

@@ -12,7 +12,7 @@ const SD_NAMES = [
   'P@1', 'P@3', 'P(relative=true)@4', 'P(rel=2)@2', 'P(judged_only=true)@2', 'R@2', 'F1@3', 'Rprec', 'Rprec(mult=0.5)', 'NumRet(rel=1)@3',
   'AP', 'AP@3', 'AP(norm=min)@2', 'AP(rel=2)', 'AP(judged_only=true)', 'AP(norm=found)', 'AP(norm=found)@2', 'AP(norm=found)@4', 'AP(norm=found,rel=2)@3', 'AP(norm=found,judged_only=true)@3', 'RR', 'RR@2', 'RR(rel=2)', 'Success@1', 'Success@3', 'Judged@3', 'unj@2',
   'DCG', 'DCG@2', 'nDCG', 'nDCG@3', 'nDCG(gain=exp)@4', 'nDCG(judged_only=true)', 'nDCG(gains={1:2,2:0,3:5})@3',
-  'RBP(p=0.8)', 'RBP(p=0.5,rel=2)@3', 'RBP(p=0.7,gain=label)', 'rbp_resid(p=0.6)', 'SDCG(max_rel=3)@3', 'INSQ(max_rel=3)', 'INSQ(T=2,max_rel=2)', 'Rndcg', 'Rndcg(gains={1:3,2:1})',
+  'RBP(p=0.8)', 'RBP(p=0.5,rel=2)@3', 'RBP(p=0.7,gain=label)', 'rbp_resid(p=0.6)', 'SDCG(max_rel=3)@3', 'INSQ(max_rel=3)', 'INSQ(T=2,max_rel=2)', 'Rndcg', 'Rndcg(gains={1:3,2:1})', 'bpref', 'bpref(rel=2)', 'binG',
   'ideal_dcg', 'NumQ', 'NumRet', 'NumRel', 'num_nonrel_judged_ret', 'SetP', 'SetR', 'SetF', 'SetAP', 'utility',
 ];
 
@@ -154,7 +154,7 @@ describe.each(BACKENDS)('ties sd ($name backend)', ({ options }) => {
   it('refuses a measure without an exact sd, naming those that have one', () => {
     const batch = { scores: Float64Array.of(1, 1), labels: Int32Array.of(1, 0), offsets: Uint32Array.of(0, 2) };
     expect(() => evaluateBatch(batch, ['P@1', 'infAP', 'ERR@5'], { ...options, ties: 'sd' })).toThrow(/ties 'sd': infAP, ERR@5 have no exact standard deviation over tie orderings yet; the measures that have one: P, R, F1, AP, RR, DCG, nDCG/);
-    expect(() => prepare(batch.labels, batch.offsets, ['bpref'], { ...options, ties: 'sd' })).toThrow(/bpref has no exact standard deviation/);
+    expect(() => prepare(batch.labels, batch.offsets, ['infAP'], { ...options, ties: 'sd' })).toThrow(/infAP has no exact standard deviation/);
   });
 });
 
@@ -189,9 +189,9 @@ describe('ties sd on every path', () => {
     const { file } = scratchFiles('tie-eval-sd-');
     const qrels = file('qrels', 'q1 0 a 1\n');
     const run = file('run', 'q1 Q0 a 1 2 r\nq1 Q0 b 2 2 r\n');
-    const refused = await cli('--ties', 'sd', '-m', 'map', '-m', 'gm_map', '-m', 'bpref', qrels, run);
+    const refused = await cli('--ties', 'sd', '-m', 'map', '-m', 'gm_map', '-m', 'infAP', qrels, run);
     expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toMatch(/ties 'sd': gm_map, bpref have no exact standard deviation over tie orderings yet; the measures that have one: P, R, F1, AP, RR/);
+    expect(refused.stderr).toMatch(/ties 'sd': gm_map, infAP have no exact standard deviation over tie orderings yet; the measures that have one: P, R, F1, AP, RR/);
     const defaults = await cli('--ties', 'sd', qrels, run);
     expect(defaults.stdout.split('\n').slice(2).map((line) => line.split('\t')[0]!.trim()).filter((x) => x !== '')).toEqual(['AP', 'RR', 'P@10', 'R@100', 'nDCG@10', 'nDCG']);
   });
@@ -247,7 +247,7 @@ describe('the chance that ties flip a pair (compare)', () => {
     expect(example).toMatch(/examples\/run\.txt\s+\S*banded\.txt\s+-0\.0284\s+-0\.294\s+0\.7965\s+1\.0000\s+2\/0\/1\s+0\.3776\s+0\.3141~/);
     expect(example).toContain(`ties could flip (P(a>b) ties between 0.05 and 0.95): examples/run.txt vs ${banded}`);
     // a measure without an sd: no such column
-    expect((await cli('compare', '-m', 'bpref', '--permutations', '100', qrels, a, b)).stdout).not.toContain('P(a>b) ties');
+    expect((await cli('compare', '-m', 'infAP', '--permutations', '100', qrels, a, b)).stdout).not.toContain('P(a>b) ties');
   });
 });
 

@@ -5,6 +5,7 @@
 #include "averagePrecisionSpread.hpp"
 #include "countSpread.hpp"
 #include "firstRelevantSpread.hpp"
+#include "gapSpread.hpp"
 #include "dcg.hpp"
 #include "insq.hpp"
 #include "linearSpread.hpp"
@@ -66,6 +67,10 @@ double spreadOf(Scratch& s, const L* labels, int64_t start, const Plan& plan, in
       return (1 - param) * linearSpread(s, labels, start, plan, col, -2, 1, WEIGHTS_PERSISTENCE, param, s.n);
     case KIND_RNDCG:
       return rndcgSpread(s, labels, start, plan, gain, relevant, constants, slot);
+    case KIND_BPREF:
+      return bprefSpread(s, col, relevant, constants[at + plan.judgedSlot()]);
+    case KIND_BING:
+      return binGSpread(s, col, relevant);
     case KIND_IDEAL_DCG:
     case KIND_NUM_Q:
     case KIND_NUM_REL:

@@ -43,7 +43,7 @@ export function checkSpreadRequests(requests: readonly MeasureRequest[]): void {
  * level `level`) has an exact sd over tie orderings, so that views of several regimes (range,
  * plot, compare, the page) can add it; a text measure (runid, relstring) has none.
  * @example measuresHaveSpread(['AP', 'P.5,10'], 1) // true
- * @example measuresHaveSpread(['AP', 'bpref'], 1) // false
+ * @example measuresHaveSpread(['AP', 'infAP'], 1) // false
  */
 export function measuresHaveSpread(names: readonly string[], level: number): boolean {
   return requestMeasures(names, level).every(requestHasSpread);

@@ -308,7 +308,7 @@ export const MEASURES = [
   }),
   measure({
     name: 'bpref',
-    kernel: 'BPREF',
+    kernel: 'BPREF', sd: true,
     cutoff: 'none',
     aliases: [{ name: 'Bpref' }, { name: 'BPref' }],
     trec: [
@@ -355,7 +355,7 @@ export const MEASURES = [
     help: 'the mean interpolated precision at recall 0, 0.1, ..., 1 (or the given levels)',
   }),
   measure({ name: 'infAP', kernel: 'INFAP', cutoff: 'none', gainColumn: 'pool', trec: [{ name: 'infAP', form: 'plain' }], help: 'inferred AP: documents judged unjudged (label <= -2) are skipped, those the judgements lack count as not relevant' }),
-  measure({ name: 'binG', kernel: 'BING', cutoff: 'none', trec: [{ name: 'binG', form: 'plain' }], help: "trec_eval's binary G: each relevant document adds 1/log2(2 + the non-relevant above it), over R" }),
+  measure({ name: 'binG', kernel: 'BING', sd: true, cutoff: 'none', trec: [{ name: 'binG', form: 'plain' }], help: "trec_eval's binary G: each relevant document adds 1/log2(2 + the non-relevant above it), over R" }),
   measure({
     name: 'G',
     kernel: 'G',

@@ -1,8 +1,9 @@
 import { CWL_DEPTH } from '../measures/codes.js';
 import { Kind } from '../measures/table.js';
-import type { Plan } from '../measures/plan.js';
+import { judgedSlot, type Plan } from '../measures/plan.js';
 import type { LabelArray } from '../core/labels.js';
 import { averagePrecisionSpread } from './averagePrecisionSpread.js';
+import { binGSpread, bprefSpread } from './gapSpread.js';
 import { heldSpread, relevantSpread } from './countSpread.js';
 import { reciprocalRankSpread, successSpread } from './firstRelevantSpread.js';
 import { sdcgOnes } from './dcg.js';
@@ -62,6 +63,10 @@ export function spreadOf(s: Scratch, labels: LabelArray, start: number, plan: Pl
       return (1 - param) * linearSpread(s, labels, start, plan, col, -2, 1, WEIGHTS_PERSISTENCE, param, s.n);
     case Kind.RNDCG:
       return rndcgSpread(s, labels, start, plan, gain, relevant, constants, slot);
+    case Kind.BPREF:
+      return bprefSpread(s, col, relevant, constants[at + judgedSlot(plan)]!);
+    case Kind.BING:
+      return binGSpread(s, col, relevant);
     case Kind.IDEAL_DCG:
     case Kind.NUM_Q:
     case Kind.NUM_REL:
