@@ -24,7 +24,7 @@ export async function largeGroupsBench(): Promise<void> {
     try {
       evaluate(query, [name], { backend: 'native' });
     } catch (e) {
-      const reason = (e as Error).message.replaceAll(name, 'it');
+      const reason = (e as Error).message.replaceAll(`${name}'s`, 'its').replaceAll(name, 'it');
       refused.set(reason, [...(refused.get(reason) ?? []), name]);
       continue;
     }
