@@ -1,7 +1,60 @@
 import { NORM_FOUND, NORM_R } from './codes';
 import { hypergeometric } from './hypergeometric';
 import { getF64, getI32, setF64 } from './memory';
+import { RunningSum } from './runningSum';
 import * as S from './scratch';
+
+/**
+ * AP's running sum (see RunningSum) walked on through rank `through`. The walk runs in locals,
+ * stored back after: a store to `values` could alias the sum's own fields, which would keep
+ * each of them in memory.
+ */
+function apWalk(run: RunningSum, col: i32, through: i32, plain: bool): void {
+  let rank = run.rank;
+  let group = run.group;
+  let start = run.start;
+  let end = run.end;
+  let before = run.before;
+  let active = run.active;
+  let share = run.share;
+  let inner = run.inner;
+  let sum = run.sum;
+  let carry = run.carry;
+  const values = run.values;
+  while (rank < through) {
+    if (<f64>rank == end) {
+      // the next group (one without relevant documents adds nothing)
+      if (group >= 0) before += getF64(S.groupRel, group * S.levels + col);
+      group++;
+      start = end;
+      end = <f64>getI32(S.groupEnd, group);
+      const size = end - start;
+      const r = getF64(S.groupRel, group * S.levels + col);
+      active = r > 0;
+      share = r / size;
+      inner = size > 1 ? (r - 1) / (size - 1) : 0;
+      continue;
+    }
+    const j = <f64>++rank;
+    if (active) {
+      const term = (share * (before + (j - start - 1) * inner + 1)) / j - carry;
+      const next = sum + term;
+      carry = plain ? 0 : next - sum - term;
+      sum = next;
+    }
+    setF64(values, rank, sum);
+  }
+  run.rank = rank;
+  run.group = group;
+  run.start = start;
+  run.end = end;
+  run.before = before;
+  run.active = active;
+  run.share = share;
+  run.inner = inner;
+  run.sum = sum;
+  run.carry = carry;
+}
 
 /**
  * AP@k (cutoff 0: the whole ranking) divided by R, min(k, R) or the relevant found in the top k.
@@ -23,29 +76,7 @@ export function averagePrecision(col: i32, cutoff: f64, norm: i32, relevant: f64
   const run = S.apSum;
   const key = 2 * col + (S.judgedView ? 1 : 0);
   if (run.key != key) run.restart(key);
-  while (run.rank < through) {
-    if (<f64>run.rank == run.end) {
-      // the next group (one without relevant documents adds nothing)
-      if (run.group >= 0) run.before += getF64(S.groupRel, run.group * S.levels + col);
-      run.group++;
-      run.start = run.end;
-      run.end = <f64>getI32(S.groupEnd, run.group);
-      const size = run.end - run.start;
-      const r = getF64(S.groupRel, run.group * S.levels + col);
-      run.active = r > 0;
-      run.share = r / size;
-      run.inner = size > 1 ? (r - 1) / (size - 1) : 0;
-      continue;
-    }
-    const j = <f64>++run.rank;
-    if (run.active) {
-      const term = (run.share * (run.before + (j - run.start - 1) * run.inner + 1)) / j - run.carry;
-      const next = run.sum + term;
-      run.carry = plain ? 0 : next - run.sum - term;
-      run.sum = next;
-    }
-    setF64(run.values, <i32>j, run.sum);
-  }
+  apWalk(run, col, through, plain);
   let denominator = norm == NORM_R ? relevant : Math.min(k, relevant);
   if (norm == NORM_FOUND) {
     // the relevant found in the top k: a group crossing k makes it random (see apFoundCrossing)

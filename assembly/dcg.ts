@@ -1,7 +1,49 @@
 import { CWL_DEPTH } from './codes';
 import { log2 } from './log2';
 import { getF64, getI32, setF64 } from './memory';
+import { RunningSum } from './runningSum';
 import * as S from './scratch';
+
+/** DCG's running sum (see RunningSum) walked on through rank `through`, in locals (see apWalk). */
+function dcgWalk(run: RunningSum, gainCol: i32, through: i32, plain: bool): void {
+  let rank = run.rank;
+  let group = run.group;
+  let start = run.start;
+  let end = run.end;
+  let active = run.active;
+  let share = run.share;
+  let sum = run.sum;
+  let carry = run.carry;
+  const values = run.values;
+  while (rank < through) {
+    if (<f64>rank == end) {
+      // the next group (an empty one of the judged view adds nothing)
+      group++;
+      start = end;
+      end = <f64>getI32(S.groupEnd, group);
+      const gain = getF64(S.groupGain, group * S.gains + gainCol);
+      active = gain != 0 && end > start;
+      if (active) share = gain / (end - start);
+      continue;
+    }
+    const j = ++rank;
+    if (active) {
+      const term = share * getF64(S.discount, j) - carry;
+      const next = sum + term;
+      carry = plain ? 0 : next - sum - term;
+      sum = next;
+    }
+    setF64(values, j, sum);
+  }
+  run.rank = rank;
+  run.group = group;
+  run.start = start;
+  run.end = end;
+  run.active = active;
+  run.share = share;
+  run.sum = sum;
+  run.carry = carry;
+}
 
 /**
  * DCG@k (cutoff 0: the whole ranking) with discount 1/log2(j + 1): every position of a group
@@ -15,26 +57,7 @@ export function dcg(gainCol: i32, cutoff: f64, plain: bool): f64 {
   const run = S.dcgSum;
   const key = 2 * gainCol + (S.judgedView ? 1 : 0);
   if (run.key != key) run.restart(key);
-  while (run.rank < k) {
-    if (<f64>run.rank == run.end) {
-      // the next group (an empty one of the judged view adds nothing)
-      run.group++;
-      run.start = run.end;
-      run.end = <f64>getI32(S.groupEnd, run.group);
-      const gain = getF64(S.groupGain, run.group * S.gains + gainCol);
-      run.active = gain != 0 && run.end > run.start;
-      if (run.active) run.share = gain / (run.end - run.start);
-      continue;
-    }
-    const j = ++run.rank;
-    if (run.active) {
-      const term = run.share * getF64(S.discount, j) - run.carry;
-      const next = run.sum + term;
-      run.carry = plain ? 0 : next - run.sum - term;
-      run.sum = next;
-    }
-    setF64(run.values, j, run.sum);
-  }
+  dcgWalk(run, gainCol, k, plain);
   return getF64(run.values, k);
 }
 

@@ -46,6 +46,58 @@ inline double apFoundCrossing(Scratch& s, double above, double before, double st
 }
 
 /**
+ * AP's running sum (see RunningSum) walked on through rank `through`. The walk runs in locals,
+ * stored back after: a store to `values` could alias the sum's own fields, which would keep
+ * each of them in memory.
+ */
+inline void apWalk(const Scratch& s, RunningSum& run, int col, int through, bool plain) {
+  int rank = run.rank;
+  int group = run.group;
+  double start = run.start;
+  double end = run.end;
+  double before = run.before;
+  bool active = run.active;
+  double share = run.share;
+  double inner = run.inner;
+  double sum = run.sum;
+  double carry = run.carry;
+  double* values = run.values.data();
+  while (rank < through) {
+    if (rank == end) {
+      // the next group (one without relevant documents adds nothing)
+      if (group >= 0) before += s.groupRel[group * s.levels + col];
+      group++;
+      start = end;
+      end = s.groupEnd[group];
+      const double size = end - start;
+      const double r = s.groupRel[group * s.levels + col];
+      active = r > 0;
+      share = r / size;
+      inner = size > 1 ? (r - 1) / (size - 1) : 0;
+      continue;
+    }
+    const double j = ++rank;
+    if (active) {
+      const double term = (share * (before + (j - start - 1) * inner + 1)) / j - carry;
+      const double next = sum + term;
+      carry = plain ? 0 : next - sum - term;
+      sum = next;
+    }
+    values[rank] = sum;
+  }
+  run.rank = rank;
+  run.group = group;
+  run.start = start;
+  run.end = end;
+  run.before = before;
+  run.active = active;
+  run.share = share;
+  run.inner = inner;
+  run.sum = sum;
+  run.carry = carry;
+}
+
+/**
  * AP@k (cutoff 0: the whole ranking) divided by R, min(k, R) or the relevant found in the top k.
  *
  * Position j of group V_i (slots t_i+1..t_i+n_i) holds a relevant document in r_i/n_i of the
@@ -65,29 +117,7 @@ TIE_EVAL_INLINE double averagePrecision(Scratch& s, int col, double cutoff, int 
   RunningSum& run = s.apSum;
   const int key = 2 * col + (s.judgedView ? 1 : 0);
   if (run.key != key) run.restart(key);
-  while (run.rank < through) {
-    if (run.rank == run.end) {
-      // the next group (one without relevant documents adds nothing)
-      if (run.group >= 0) run.before += s.groupRel[run.group * s.levels + col];
-      run.group++;
-      run.start = run.end;
-      run.end = s.groupEnd[run.group];
-      const double size = run.end - run.start;
-      const double r = s.groupRel[run.group * s.levels + col];
-      run.active = r > 0;
-      run.share = r / size;
-      run.inner = size > 1 ? (r - 1) / (size - 1) : 0;
-      continue;
-    }
-    const double j = ++run.rank;
-    if (run.active) {
-      const double term = (run.share * (run.before + (j - run.start - 1) * run.inner + 1)) / j - run.carry;
-      const double next = run.sum + term;
-      run.carry = plain ? 0 : next - run.sum - term;
-      run.sum = next;
-    }
-    run.values[static_cast<int>(j)] = run.sum;
-  }
+  apWalk(s, run, col, through, plain);
   double denominator = norm == NORM_R ? relevant : std::min(k, relevant);
   if (norm == NORM_FOUND) {
     // the relevant found in the top k: a group crossing k makes it random (see apFoundCrossing)

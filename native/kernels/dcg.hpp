@@ -8,6 +8,47 @@
 
 namespace tie_eval {
 
+/** DCG's running sum (see RunningSum) walked on through rank `through`, in locals (see apWalk). */
+inline void dcgWalk(const Scratch& s, RunningSum& run, int gainCol, int through, bool plain) {
+  int rank = run.rank;
+  int group = run.group;
+  double start = run.start;
+  double end = run.end;
+  bool active = run.active;
+  double share = run.share;
+  double sum = run.sum;
+  double carry = run.carry;
+  double* values = run.values.data();
+  while (rank < through) {
+    if (rank == end) {
+      // the next group (an empty one of the judged view adds nothing)
+      group++;
+      start = end;
+      end = s.groupEnd[group];
+      const double gain = s.groupGain[group * s.gains + gainCol];
+      active = gain != 0 && end > start;
+      if (active) share = gain / (end - start);
+      continue;
+    }
+    const int j = ++rank;
+    if (active) {
+      const double term = share * s.discount[j] - carry;
+      const double next = sum + term;
+      carry = plain ? 0 : next - sum - term;
+      sum = next;
+    }
+    values[j] = sum;
+  }
+  run.rank = rank;
+  run.group = group;
+  run.start = start;
+  run.end = end;
+  run.active = active;
+  run.share = share;
+  run.sum = sum;
+  run.carry = carry;
+}
+
 /**
  * DCG@k (cutoff 0: the whole ranking) with discount 1/log2(j + 1): every position of a group
  * takes the group's mean gain (gain sum / n_i) times its discount. Summed with Kahan's
@@ -20,26 +61,7 @@ TIE_EVAL_INLINE double dcg(Scratch& s, int gainCol, double cutoff, bool plain) {
   RunningSum& run = s.dcgSum;
   const int key = 2 * gainCol + (s.judgedView ? 1 : 0);
   if (run.key != key) run.restart(key);
-  while (run.rank < k) {
-    if (run.rank == run.end) {
-      // the next group (an empty one of the judged view adds nothing)
-      run.group++;
-      run.start = run.end;
-      run.end = s.groupEnd[run.group];
-      const double gain = s.groupGain[run.group * s.gains + gainCol];
-      run.active = gain != 0 && run.end > run.start;
-      if (run.active) run.share = gain / (run.end - run.start);
-      continue;
-    }
-    const int j = ++run.rank;
-    if (run.active) {
-      const double term = run.share * s.discount[j] - run.carry;
-      const double next = run.sum + term;
-      run.carry = plain ? 0 : next - run.sum - term;
-      run.sum = next;
-    }
-    run.values[j] = run.sum;
-  }
+  dcgWalk(s, run, gainCol, k, plain);
   return run.values[k];
 }
 

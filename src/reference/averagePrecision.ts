@@ -1,6 +1,59 @@
 import { ApNorm } from '../measures/codes.js';
 import { hypergeometric } from './hypergeometric.js';
+import type { RunningSum } from './runningSum.js';
 import type { Scratch } from './scratch.js';
+
+/**
+ * AP's running sum (see RunningSum) walked on through rank `through`. The walk runs in locals,
+ * stored back after: a store to `values` could alias the sum's own fields, which would keep
+ * each of them in memory (in the compiled kernels; here it keeps the three alike).
+ */
+function apWalk(s: Scratch, run: RunningSum, col: number, through: number, plain: boolean): void {
+  let rank = run.rank;
+  let group = run.group;
+  let start = run.start;
+  let end = run.end;
+  let before = run.before;
+  let active = run.active;
+  let share = run.share;
+  let inner = run.inner;
+  let sum = run.sum;
+  let carry = run.carry;
+  const values = run.values;
+  while (rank < through) {
+    if (rank === end) {
+      // the next group (one without relevant documents adds nothing)
+      if (group >= 0) before += s.groupRel[group * s.levels + col]!;
+      group++;
+      start = end;
+      end = s.groupEnd[group]!;
+      const size = end - start;
+      const r = s.groupRel[group * s.levels + col]!;
+      active = r > 0;
+      share = r / size;
+      inner = size > 1 ? (r - 1) / (size - 1) : 0;
+      continue;
+    }
+    const j = ++rank;
+    if (active) {
+      const term = (share * (before + (j - start - 1) * inner + 1)) / j - carry;
+      const next = sum + term;
+      carry = plain ? 0 : next - sum - term;
+      sum = next;
+    }
+    values[rank] = sum;
+  }
+  run.rank = rank;
+  run.group = group;
+  run.start = start;
+  run.end = end;
+  run.before = before;
+  run.active = active;
+  run.share = share;
+  run.inner = inner;
+  run.sum = sum;
+  run.carry = carry;
+}
 
 /**
  * AP@k (cutoff 0: the whole ranking) divided by R, min(k, R) or the relevant found in the top k.
@@ -22,29 +75,7 @@ export function averagePrecision(s: Scratch, col: number, cutoff: number, norm: 
   const run = s.apSum;
   const key = 2 * col + (s.judgedView ? 1 : 0);
   if (run.key !== key) run.restart(key);
-  while (run.rank < through) {
-    if (run.rank === run.end) {
-      // the next group (one without relevant documents adds nothing)
-      if (run.group >= 0) run.before += s.groupRel[run.group * s.levels + col]!;
-      run.group++;
-      run.start = run.end;
-      run.end = s.groupEnd[run.group]!;
-      const size = run.end - run.start;
-      const r = s.groupRel[run.group * s.levels + col]!;
-      run.active = r > 0;
-      run.share = r / size;
-      run.inner = size > 1 ? (r - 1) / (size - 1) : 0;
-      continue;
-    }
-    const j = ++run.rank;
-    if (run.active) {
-      const term = (run.share * (run.before + (j - run.start - 1) * run.inner + 1)) / j - run.carry;
-      const next = run.sum + term;
-      run.carry = plain ? 0 : next - run.sum - term;
-      run.sum = next;
-    }
-    run.values[j] = run.sum;
-  }
+  apWalk(s, run, col, through, plain);
   let denominator = norm === ApNorm.R ? relevant : Math.min(k, relevant);
   if (norm === ApNorm.FOUND) {
     // the relevant found in the top k: a group crossing k makes it random (see apFoundCrossing)

@@ -1,6 +1,48 @@
 import { CWL_DEPTH } from '../measures/codes.js';
 import { log2 } from './log2.js';
+import type { RunningSum } from './runningSum.js';
 import type { Scratch } from './scratch.js';
+
+/** DCG's running sum (see RunningSum) walked on through rank `through`, in locals (see apWalk). */
+function dcgWalk(s: Scratch, run: RunningSum, gainCol: number, through: number, plain: boolean): void {
+  let rank = run.rank;
+  let group = run.group;
+  let start = run.start;
+  let end = run.end;
+  let active = run.active;
+  let share = run.share;
+  let sum = run.sum;
+  let carry = run.carry;
+  const values = run.values;
+  while (rank < through) {
+    if (rank === end) {
+      // the next group (an empty one of the judged view adds nothing)
+      group++;
+      start = end;
+      end = s.groupEnd[group]!;
+      const gain = s.groupGain[group * s.gains + gainCol]!;
+      active = gain !== 0 && end > start;
+      if (active) share = gain / (end - start);
+      continue;
+    }
+    const j = ++rank;
+    if (active) {
+      const term = share * s.discount[j]! - carry;
+      const next = sum + term;
+      carry = plain ? 0 : next - sum - term;
+      sum = next;
+    }
+    values[j] = sum;
+  }
+  run.rank = rank;
+  run.group = group;
+  run.start = start;
+  run.end = end;
+  run.active = active;
+  run.share = share;
+  run.sum = sum;
+  run.carry = carry;
+}
 
 /**
  * DCG@k (cutoff 0: the whole ranking) with discount 1/log2(j + 1): every position of a group
@@ -14,26 +56,7 @@ export function dcg(s: Scratch, gainCol: number, cutoff: number, plain: boolean)
   const run = s.dcgSum;
   const key = 2 * gainCol + (s.judgedView ? 1 : 0);
   if (run.key !== key) run.restart(key);
-  while (run.rank < k) {
-    if (run.rank === run.end) {
-      // the next group (an empty one of the judged view adds nothing)
-      run.group++;
-      run.start = run.end;
-      run.end = s.groupEnd[run.group]!;
-      const gain = s.groupGain[run.group * s.gains + gainCol]!;
-      run.active = gain !== 0 && run.end > run.start;
-      if (run.active) run.share = gain / (run.end - run.start);
-      continue;
-    }
-    const j = ++run.rank;
-    if (run.active) {
-      const term = run.share * s.discount[j]! - run.carry;
-      const next = run.sum + term;
-      run.carry = plain ? 0 : next - run.sum - term;
-      run.sum = next;
-    }
-    run.values[j] = run.sum;
-  }
+  dcgWalk(s, run, gainCol, k, plain);
   return run.values[k]!;
 }
 
