@@ -3,7 +3,7 @@ import { inLabelRange, LABEL_RANGE } from '../core/labels.js';
 import { compareIds } from '../ties/compareIds.js';
 import { evaluateModes } from './evaluateModes.js';
 import { meanOf, summaryTerms } from '../core/means.js';
-import { MISSING_QUERY_DOCUMENT, zeroedWhenMissing } from './missingQuery.js';
+import { zeroedWhenMissing } from './missingQuery.js';
 import type { BatchResult, EvaluateOptions } from './types.js';
 
 /** Per query id, per document id, a number: ranx's and pytrec_eval's shape of a run (scores) or qrels (integer labels), as objects or Maps. */
@@ -78,8 +78,9 @@ function room<T extends Float64Array | Int32Array>(array: T, size: number): T {
  * (`{ q1: { d1: 1.5, d2: 0.3 } }`): the run's queries the qrels know, each document's label from
  * the qrels (a document they lack is unjudged; a negative label is judged unjudged, as trec_eval
  * reads it), R and the ideal gains from every qrels judgement of the query. The objects are read
- * straight into the kernels' flat arrays (no copy of them as Maps); ids are kept only for `ties:
- * 'trec'`, which orders by them (an object's or a Map's keys are distinct: nothing to check).
+ * straight into the kernels' flat arrays (no copy of them as Maps); with `ties: 'trec'` the ids
+ * of results with equal scores are compared there and then, into the kernels' tie keys (an
+ * object's or a Map's keys are distinct: nothing to check).
  * @param qrels per query, per document, an integer label (>= 1 relevant by default)
  * @param run per query, per document, a score (higher first; ties handled by `options.ties`)
  * @param measures measure names (ir_measures or trec_eval spelling), e.g. `['AP', 'nDCG@10']`
@@ -104,7 +105,11 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
   let scores = new Float64Array(1024);
   let labels = new Int32Array(1024);
   let ideal = new Int32Array(1024);
-  const docs: string[] | undefined = trec ? [] : undefined;
+  // trec_eval's tie-break (ties: 'trec') as the kernels' keys (see trecTieKeys): each result's
+  // place in score order, ids descending in byte order where scores tie; the ids are compared
+  // only there, and need no check (an object's or a Map's keys are distinct)
+  let keys = trec ? new Int32Array(1024) : null;
+  const order: number[] = [];
   const missing: number[] = [];
   // reused per query: the judgements' ids and labels, the results' ids and scores, and an index of
   // the judged ids where a query has many (few are found faster by scanning)
@@ -135,7 +140,10 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
       if (placeholder) {
         scores[at] = 1;
         labels[at] = -1;
-        docs?.push(MISSING_QUERY_DOCUMENT);
+        if (keys !== null) {
+          keys = room(keys, at + 1);
+          keys[at] = 0;
+        }
       }
       continue;
     }
@@ -157,12 +165,18 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
       if (indexed) j = index.get(doc) ?? -1;
       else for (let k = 0; k < judgedCount && j < 0; k++) if (judgedIds[k] === doc) j = k;
       labels[at + i] = j < 0 ? -1 : ideal[idealAt + j]!;
-      docs?.push(doc);
+    }
+    if (keys !== null) {
+      order.length = n;
+      for (let i = 0; i < n; i++) order[i] = i;
+      order.sort((x, y) => (scores[at + x]! > scores[at + y]! ? -1 : scores[at + x]! < scores[at + y]! ? 1 : compareIds(resultIds[y]!, resultIds[x]!)));
+      keys = room(keys, at + n);
+      for (let rank = 0; rank < n; rank++) keys[at + order[rank]!] = rank;
     }
   }
   const entries = offsets[queries.length]!;
-  const batch = { scores: scores.subarray(0, entries), labels: labels.subarray(0, entries), offsets, idealLabels: { labels: ideal.subarray(0, idealOffsets[queries.length]!), offsets: idealOffsets }, queryIds: queries, ...(docs === undefined ? {} : { docs }) };
-  const result = evaluateModes(batch, measures, [ties], options).get(ties)!;
+  const batch = { scores: scores.subarray(0, entries), labels: labels.subarray(0, entries), offsets, idealLabels: { labels: ideal.subarray(0, idealOffsets[queries.length]!), offsets: idealOffsets }, queryIds: queries };
+  const result = evaluateModes(batch, measures, [ties], options, keys === null ? null : keys.subarray(0, entries)).get(ties)!;
   if (missing.length > 0) {
     for (const name of measures) {
       if (!zeroedWhenMissing(name, name)) continue;
