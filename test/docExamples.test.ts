@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adjustPValues, backendInfo, evaluate, evaluateBatch, evaluateRun, FeatureEvaluator, measuresHaveSpread, randomizationTest, ready, TieCounter, tieFlip } from '../src/index.js';
+import { adjustPValues, backendInfo, evaluate, evaluateBatch, evaluateRun, exactFlip, FeatureEvaluator, measuresHaveSpread, randomizationTest, ready, TieCounter, tieFlip } from '../src/index.js';
+import { tieOrderings } from '../src/runs/tieOrderings.js';
 import { meanOf } from '../src/core/means.js';
 import { FeatureTies } from '../src/features/featureTies.js';
 import { parseAnyMeasure } from '../src/measures/expandNames.js';
@@ -21,6 +22,8 @@ describe('the doc comments\' examples', () => {
     expect(measuresHaveSpread(['AP', 'P.5,10'], 1)).toBe(true);
     expect(measuresHaveSpread(['AP', 'infAP'], 1)).toBe(false);
     expect(tieFlip(0.01, [0.02, 0], [0, 0]).probability.toFixed(3)).toBe('0.841');
+    expect(exactFlip([0.5, 1], [0.5, 0.5], [[0, 1], []], [[], []])).toBe(0.5);
+    expect([...tieOrderings({ scores: Float64Array.of(1, 1, 1), labels: Int32Array.of(0, 1, 0), offsets: Uint32Array.of(0, 3), idealLabels: [[0, 1, 0]] }, ['P@1'], 10, 100, {}).listed[0]!]).toEqual([0, 0, 1]);
     expect(parseAnyMeasure('P_5').cutoff).toBe(5);
     expect(log2(8)).toBe(3);
     expect(FREE_ORDERS[freeOrdersRow(2) + 3]).toBe(10);

@@ -9,7 +9,6 @@ export interface OrderingsBatch {
   readonly idealLabels: NonNullable<Batch['idealLabels']>;
 }
 
-
 /**
  * Each query's values over the distinct orderings of its tied documents: the orderings of the
  * labels inside each group of equal scores (groups in score order), which are equally likely
@@ -19,13 +18,15 @@ export interface OrderingsBatch {
  * leave after that cut. Each ordering is evaluated in `input` mode.
  * @param most the largest count of orderings a query is listed with
  * @param room the documents the orderings may fill in all (each ordering of a query counts its
- *   ranking's length): once a query would pass it, it and the queries after it are not listed
+ *   ranking's length)
  * @returns `listed`, per query: values[m * count + k] of measure m in ordering k (the `count`
  *   orderings of that query); an empty array when its ties cannot move it (one distinct
- *   ordering); null when it has more than `most` orderings or did not fit in `room`; and
- *   `filled`, the documents the listed orderings filled
+ *   ordering); null when it has more than `most` orderings or does not fit in `room`, and for
+ *   every query after it (one such query is enough for exactFlip to give up, and looking at the
+ *   others would cost a sort each); and `room` less what the listed orderings filled, -1 once a
+ *   query was not listed (give it to the next call to go on)
  * @example
- * // one group of labels 1, 0, 0: three orderings, P@1 1 in the first
+ * // one group of labels 0, 1, 0: three orderings, in lexicographic order of their labels
  * tieOrderings({ scores: Float64Array.of(1, 1, 1), labels: Int32Array.of(0, 1, 0), offsets: Uint32Array.of(0, 3), idealLabels: [[0, 1, 0]] }, ['P@1'], 10, 100, {}).listed[0]
  * // Float64Array [0, 0, 1] (labels 0 0 1, 0 1 0, 1 0 0)
  */
