@@ -141,6 +141,7 @@ describe('tieOrderings and exactFlip', () => {
     expect(tieOrderings(batch, ['P@2'], 10, 100, { maxRank: 1 }).listed[1]).toEqual(new Float64Array(0));
     expect(exactFlip([0.5, 1], [0.5, 0.5], [[0, 1], []], [[], []])).toBe(0.5);
     expect(exactFlip([0.5, 1], [0.5, 0.5], [[0, 1], null], [[], []])).toBeUndefined();
+    expect(exactFlip([0.5, 1], [0.5, 0.5], [[0, 1]], [[], []])).toBeUndefined();
     // a difference that is 0 in exact arithmetic is no win, whatever the rounding
     expect(exactFlip([0.1 + 0.2, 0.3], [0.3, 0.1 + 0.2], [[], []], [[], []])).toBe(0);
   });

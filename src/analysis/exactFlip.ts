@@ -13,8 +13,8 @@ const MOST_PAIRS = 1 << 22;
  * @param valuesA each query's value in a (the tie average; it stands for a query whose ties cannot move it)
  * @param orderingsA each query's equally likely values over its orderings: empty when its ties
  *   cannot move it, null when they were too many to list
- * @returns the probability, or undefined when a query's orderings were not listed or the law
- *   would hold more than 65,536 distinct sums
+ * @returns the probability, or undefined when a query's orderings were not listed (null, or
+ *   the list shorter than the queries) or the law would hold more than 65,536 distinct sums
  * @example exactFlip([0.5, 1], [0.5, 0.5], [[0, 1], []], [[], []]) // 0.5: a wins when its first query ranks the relevant document first
  */
 export function exactFlip(valuesA: ArrayLike<number>, valuesB: ArrayLike<number>, orderingsA: readonly (ArrayLike<number> | null)[], orderingsB: readonly (ArrayLike<number> | null)[]): number | undefined {
@@ -24,9 +24,10 @@ export function exactFlip(valuesA: ArrayLike<number>, valuesB: ArrayLike<number>
   for (let q = 0; q < valuesA.length; q++) {
     const a = orderingsA[q];
     const b = orderingsB[q];
-    if (a === null || b === null) return undefined;
-    const as: ArrayLike<number> = a === undefined || a.length === 0 ? [valuesA[q]!] : a;
-    const bs: ArrayLike<number> = b === undefined || b.length === 0 ? [valuesB[q]!] : b;
+    // a query not listed (null, or missing from the list): no exact law
+    if (a === null || a === undefined || b === null || b === undefined) return undefined;
+    const as: ArrayLike<number> = a.length === 0 ? [valuesA[q]!] : a;
+    const bs: ArrayLike<number> = b.length === 0 ? [valuesB[q]!] : b;
     reach += largestMagnitude(as) + largestMagnitude(bs);
     if (as.length === 1 && bs.length === 1) shift += as[0]! - bs[0]!;
     else laws.push({ values: as, other: bs });
