@@ -2,6 +2,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include "largestDescending.hpp"
 #include "scratch.hpp"
 
@@ -12,7 +13,9 @@ namespace tie_eval {
  * counted (a multiset inclusion: the ideal ranking must be one of the judgements, or nDCG could
  * exceed 1), or -1 when they hold every one. Labels are integers (checked before); labels are
  * of type L, ideal labels of type I (each uint8_t, int32_t or double).
- * Ideal labels spanning few values (the usual grades) are counted per value in
+ * Labels of an integer type whose judged ideal labels are all below COUNTED_LEVELS (the usual
+ * grades) are counted by value, without the span pass (WebAssembly converts doubles to indexes
+ * slowly). Other ideal labels spanning few values (of a double type, or with a grade of COUNTED_LEVELS or more) are counted per value in
  * `counts` (on the stack): O(n + m). Others are sorted descending into `s.idealTop` (room for m), and
  * each ranking label takes the first copy of its value left,
  * found by binary search and marked taken as value + 0.5, which keeps the list descending:
@@ -20,6 +23,27 @@ namespace tie_eval {
  */
 template <typename L, typename I>
 int missingFromIdeal(const L* labels, int64_t start, int n, const I* ideal, int64_t idealStart, int m, Scratch& s) {
+  // integer labels of 0 .. COUNTED_LEVELS - 1 (the usual grades): counted by value in one pass
+  if constexpr (std::is_integral<I>::value && std::is_integral<L>::value) {
+    int counts[COUNTED_LEVELS] = {};
+    bool small = true;
+    for (int i = 0; i < m; i++) {
+      const int v = static_cast<int>(ideal[idealStart + i]);
+      if (v >= 0 && v < COUNTED_LEVELS) counts[v]++;
+      else if (v >= 0) small = false;
+    }
+    if (small) {
+      for (int i = 0; i < n; i++) {
+        const int v = static_cast<int>(labels[start + i]);
+        if (v < 0) continue;
+        if (v >= COUNTED_LEVELS) return i;
+        const int left = counts[v] - 1;
+        if (left < 0) return i;
+        counts[v] = left;
+      }
+      return -1;
+    }
+  }
   double lo = std::numeric_limits<double>::infinity();
   double hi = -std::numeric_limits<double>::infinity();
   for (int i = 0; i < m; i++) {
