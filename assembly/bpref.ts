@@ -32,7 +32,7 @@ export function bpref(col: i32, relevant: f64, judged: f64, plain: bool): f64 {
 }
 
 /** sum over y = 0..m of min(a + y, cap), in closed form. */
-function cappedSum(a: f64, m: f64, cap: f64): f64 {
+export function cappedSum(a: f64, m: f64, cap: f64): f64 {
   if (a >= cap) return (m + 1) * cap;
   const c = Math.min(m, cap - a);
   return (c + 1) * a + (c * (c + 1)) / 2 + (m - c) * cap;

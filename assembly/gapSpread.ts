@@ -1,3 +1,4 @@
+import { cappedSum } from './bpref';
 import { getF64, getI32 } from './memory';
 import * as S from './scratch';
 
@@ -29,9 +30,7 @@ export function bprefSpread(col: i32, relevant: f64, judged: f64): f64 {
     const m = getF64(S.groupJudged, g) - r;
     // past R non-relevant documents every place counts R: nothing varies
     if (r > 0 && m > 0 && nonrelAbove < relevant) {
-      let mean: f64 = 0;
-      for (let y: f64 = 0; y <= m; y++) mean += Math.min(nonrelAbove + y, relevant);
-      mean /= m + 1;
+      const mean = cappedSum(nonrelAbove, m, relevant) / (m + 1);
       let squares: f64 = 0;
       for (let y: f64 = 0; y <= m; y++) {
         const d = Math.min(nonrelAbove + y, relevant) - mean;

@@ -1,6 +1,7 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include "bpref.hpp"
 #include "scratch.hpp"
 
 namespace tie_eval {
@@ -33,9 +34,7 @@ inline double bprefSpread(const Scratch& s, int col, double relevant, double jud
     const double m = s.groupJudged[g] - r;
     // past R non-relevant documents every place counts R: nothing varies
     if (r > 0 && m > 0 && nonrelAbove < relevant) {
-      double mean = 0;
-      for (double y = 0; y <= m; y++) mean += std::min(nonrelAbove + y, relevant);
-      mean /= m + 1;
+      const double mean = cappedSum(nonrelAbove, m, relevant) / (m + 1);
       double squares = 0;
       for (double y = 0; y <= m; y++) {
         const double d = std::min(nonrelAbove + y, relevant) - mean;

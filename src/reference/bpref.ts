@@ -31,7 +31,7 @@ export function bpref(s: Scratch, col: number, relevant: number, judged: number,
 }
 
 /** sum over y = 0..m of min(a + y, cap), in closed form. */
-function cappedSum(a: number, m: number, cap: number): number {
+export function cappedSum(a: number, m: number, cap: number): number {
   if (a >= cap) return (m + 1) * cap;
   const c = Math.min(m, cap - a);
   return (c + 1) * a + (c * (c + 1)) / 2 + (m - c) * cap;

@@ -1,3 +1,4 @@
+import { cappedSum } from './bpref.js';
 import type { Scratch } from './scratch.js';
 
 /**
@@ -28,9 +29,7 @@ export function bprefSpread(s: Scratch, col: number, relevant: number, judged: n
     const m = s.groupJudged[g]! - r;
     // past R non-relevant documents every place counts R: nothing varies
     if (r > 0 && m > 0 && nonrelAbove < relevant) {
-      let mean = 0;
-      for (let y = 0; y <= m; y++) mean += Math.min(nonrelAbove + y, relevant);
-      mean /= m + 1;
+      const mean = cappedSum(nonrelAbove, m, relevant) / (m + 1);
       let squares = 0;
       for (let y = 0; y <= m; y++) {
         const d = Math.min(nonrelAbove + y, relevant) - mean;

@@ -37,7 +37,10 @@ export function tieOrderings(batch: OrderingsBatch, names: readonly string[], mo
   const idealOf = (q: number): ArrayLike<number> => ('offsets' in ideal ? ideal.labels.subarray(ideal.offsets[q], ideal.offsets[q + 1]) : ideal[q]!);
   const maxRank = options.maxRank ?? 0;
   let left = room;
-  const listed = Array.from({ length: queries }, (_, q) => {
+  // every listed query's orderings, each as a query of its own in that order (strictly falling
+  // scores), evaluated in one call
+  const pending: { q: number; count: number; kept: number; orderings: Int32Array }[] = [];
+  const listed = Array.from({ length: queries }, (_, q): Float64Array | null => {
     if (left < 0) return null;
     const start = offsets[q]!;
     const n = offsets[q + 1]! - start;
@@ -47,10 +50,12 @@ export function tieOrderings(batch: OrderingsBatch, names: readonly string[], mo
     for (let i = 1; i <= n; i++) if (i === n || scores[order[i]!] !== scores[order[i - 1]!]) groupEnds.push(i);
     // average mode's -M keeps the group crossing maxRank whole
     const kept = maxRank > 0 && maxRank < n ? groupEnds.find((end) => end >= maxRank)! : n;
-    const groups: number[][] = [];
+    // the kept labels, each group's sorted: its first ordering
+    const current = Int32Array.from(order.slice(0, kept), (i) => labels[i]!);
+    const groups: Int32Array[] = [];
     let count = 1;
-    for (let g = 0, begin = 0; g < groupEnds.length && begin < kept; begin = groupEnds[g]!, g++) {
-      const group = order.slice(begin, groupEnds[g]).map((i) => labels[i]!).sort((a, b) => a - b);
+    for (let g = 0, begin = 0; begin < kept; begin = groupEnds[g]!, g++) {
+      const group = current.subarray(begin, groupEnds[g]).sort();
       groups.push(group);
       count *= distinctOrderings(group, most);
       if (count > most) {
@@ -61,32 +66,41 @@ export function tieOrderings(batch: OrderingsBatch, names: readonly string[], mo
     if (count === 1) return new Float64Array(0);
     left = count * kept > left ? -1 : left - count * kept;
     if (left < 0) return null;
-    // every ordering as a query of its own, in that order, with strictly falling scores
-    const all = new Int32Array(count * kept);
+    const orderings = new Int32Array(count * kept);
     for (let k = 0; k < count; k++) {
-      all.set(groups.flat(), k * kept);
+      orderings.set(current, k * kept);
       // the next ordering: like an odometer, the last group turns first
       for (let g = groups.length - 1; g >= 0 && !nextPermutation(groups[g]!); g--);
     }
-    const each = evaluateBatch(
-      {
-        scores: Float64Array.from({ length: count * kept }, (_, i) => kept - (i % kept)),
-        labels: all,
-        offsets: Uint32Array.from({ length: count + 1 }, (_, k) => k * kept),
-        idealLabels: Array.from({ length: count }, () => idealOf(q)),
-      },
-      names,
-      { backend: options.backend ?? 'auto', ties: 'input', judgedOnly: options.judgedOnly === true },
-    );
-    const values = new Float64Array(names.length * count);
-    names.forEach((name, m) => values.set(each.perQuery[name]!, m * count));
-    return values;
+    pending.push({ q, count, kept, orderings });
+    return new Float64Array(names.length * count);
   });
+  if (pending.length === 0) return { listed, room: left };
+  const total = pending.reduce((sum, p) => sum + p.orderings.length, 0);
+  const all = new Int32Array(total);
+  const fallingScores = new Float64Array(total);
+  const allOffsets = [0];
+  const allIdeal: ArrayLike<number>[] = [];
+  for (const { q, count, kept, orderings } of pending) {
+    const at = allOffsets[allOffsets.length - 1]!;
+    all.set(orderings, at);
+    for (let k = 0; k < count; k++) {
+      for (let j = 0; j < kept; j++) fallingScores[at + k * kept + j] = kept - j;
+      allOffsets.push(at + (k + 1) * kept);
+      allIdeal.push(idealOf(q));
+    }
+  }
+  const each = evaluateBatch({ scores: fallingScores, labels: all, offsets: Uint32Array.from(allOffsets), idealLabels: allIdeal }, names, { backend: options.backend ?? 'auto', ties: 'input', judgedOnly: options.judgedOnly === true });
+  let first = 0;
+  for (const { q, count } of pending) {
+    names.forEach((name, m) => listed[q]!.set(each.perQuery[name]!.subarray(first, first + count), m * count));
+    first += count;
+  }
   return { listed, room: left };
 }
 
 /** The distinct orderings of a multiset of labels (sorted), n! over each label's count's factorial; anything above `most` is returned as most + 1. */
-function distinctOrderings(sorted: readonly number[], most: number): number {
+function distinctOrderings(sorted: ArrayLike<number>, most: number): number {
   let count = 1;
   let run = 0;
   for (let i = 0; i < sorted.length; i++) {
@@ -99,7 +113,7 @@ function distinctOrderings(sorted: readonly number[], most: number): number {
 }
 
 /** Rearranges `a` into the next ordering in lexicographic order, as C++'s next_permutation; false (and `a` sorted again) after the last. */
-function nextPermutation(a: number[]): boolean {
+function nextPermutation(a: Int32Array): boolean {
   let i = a.length - 2;
   while (i >= 0 && a[i]! >= a[i + 1]!) i--;
   if (i < 0) {
@@ -109,6 +123,6 @@ function nextPermutation(a: number[]): boolean {
   let j = a.length - 1;
   while (a[j]! <= a[i]!) j--;
   [a[i], a[j]] = [a[j]!, a[i]!];
-  a.splice(i + 1, a.length - i - 1, ...a.slice(i + 1).reverse());
+  a.subarray(i + 1).reverse();
   return true;
 }
