@@ -60,6 +60,28 @@ describe('evaluateRun (objects and Maps)', () => {
     expect(got.mean['P@1']).toBe(0.5);
   });
 
+  it("takes a label only from the qrels' own enumerable entries, whatever the ids (prototype names, getters, a nested call)", () => {
+    // ids that name Object.prototype's members, a hidden entry and an inherited number: none judged
+    const hidden = Object.defineProperty({ a: 1 } as Record<string, number>, 'h', { value: 3, enumerable: false });
+    const inherited = Object.assign(Object.create({ i: 2 }) as Record<string, number>, { a: 1 });
+    // JSON.parse makes __proto__ an own key, as a run read from JSON has it
+    const ranked = JSON.parse('{"q1": {"constructor": 5, "__proto__": 4, "toString": 3, "h": 2, "i": 1.5, "a": 1}}') as Record<string, Record<string, number>>;
+    // P@6 counts a alone among 6 results; R@6 = 1 (one relevant); with a judged h or i, P@6 would be 2/6
+    for (const judged of [hidden, inherited]) {
+      const r = evaluateRun({ q1: judged }, ranked, ['P@6', 'R@6', 'num_rel_ret'], { ties: 'trec' });
+      expect(r.mean).toEqual({ 'P@6': 1 / 6, 'R@6': 1, num_rel_ret: 1 });
+    }
+    // the same run as a Map of Maps gives the same
+    const asMap = new Map([['q1', new Map(Object.entries(ranked.q1!))]]);
+    expect(evaluateRun(new Map([['q1', new Map([['a', 1]])]]), asMap, ['P@6']).mean['P@6']).toBe(1 / 6);
+    // a getter that evaluates another run while this one is read: both right
+    let inner = Number.NaN;
+    const outer = { q1: { a: 2, b: 1 } };
+    Object.defineProperty(outer.q1, 'c', { enumerable: true, get: () => ((inner = evaluateRun({ q1: { x: 1 } }, { q1: { x: 1, y: 2 } }, ['RR']).mean.RR!), 3) });
+    expect(evaluateRun({ q1: { b: 1, c: 1 } }, outer, ['AP', 'RR'], { ties: 'trec' }).mean).toEqual({ AP: (1 / 1 + 2 / 3) / 2, RR: 1 });
+    expect(inner).toBe(0.5);
+  });
+
   it('refuses bad values, naming query and document', () => {
     expect(() => evaluateRun({ q1: { a: 1.5 } }, { q1: { a: 1 } }, ['AP'])).toThrow(/qrels: query q1, document a: the label is not an integer/);
     expect(() => evaluateRun({ q1: { a: 1 } }, { q1: { a: Number.NaN } }, ['AP'])).toThrow(/run: query q1, document a: the score is not a number/);

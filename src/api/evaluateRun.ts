@@ -1,6 +1,9 @@
 import { InputError, InputTypeError } from '../core/errors.js';
 import { inLabelRange, LABEL_RANGE } from '../core/labels.js';
 import { compareIds } from '../ties/compareIds.js';
+import { scoreTieKeys } from '../ties/scoreTieKeys.js';
+import { defaultThreads } from '../core/defaultThreads.js';
+import { grown } from '../util/grown.js';
 import { evaluateModes } from './evaluateModes.js';
 import { meanOf, summaryTerms } from '../core/means.js';
 import { zeroedWhenMissing } from './missingQuery.js';
@@ -15,6 +18,8 @@ export type ScoresByQuery =
 export interface EvaluateRunOptions extends EvaluateOptions {
   /** also evaluate the qrels' queries the run lacks, as empty rankings (trec_eval's -c); default false */
   readonly allQueries?: boolean;
+  /** as evaluateBatch's `threads`, but by default one per core (at most 4), as evaluateRuns evaluates a run */
+  readonly threads?: number;
 }
 
 /** A run's values, query by query. */
@@ -41,36 +46,54 @@ function queriesOf(data: ScoresByQuery, what: string): Map<string, Documents> {
   return queries;
 }
 
+/** The flat arrays evaluateRun fills, grown by doubling. */
+interface RunArrays {
+  scores: Float64Array;
+  labels: Int32Array;
+  ideal: Int32Array;
+  keys: Int32Array;
+}
+
 /**
- * A query's documents as two reused arrays: ids and values, in the order given (an object's own
- * keys, read by for-in, which V8 reads fastest with its values). Returns how many.
+ * The last call's arrays, kept for the next one up to KEPT_ENTRIES (about 40 MB): allocating
+ * them anew each call made the collector run a full collection every few calls on large runs.
+ * A call made while another runs (from a getter of its objects) takes new ones.
  */
-function readDocuments(docs: Documents, ids: string[], values: unknown[]): number {
+let kept: RunArrays | null = null;
+const KEPT_ENTRIES = 1 << 21;
+
+/** `array` if it holds `size` values, else a copy of it twice as long (or `size`). */
+function room<T extends Float64Array | Int32Array>(array: T, size: number): T {
+  return size <= array.length ? array : grown(array, Math.max(size, 2 * array.length));
+}
+
+/** Whether a plain object or Map of documents, as given for a query. */
+const isMap = (docs: Documents): docs is ReadonlyMap<string, unknown> => docs instanceof Map;
+
+/**
+ * A query's judgements written to `ideal` from `at` (a negative label as -2: held but unjudged,
+ * trec_eval's rule, as apart from a document the qrels lack, -1), checked. Returns how many.
+ */
+function readJudgements(docs: Documents, qid: string, arrays: RunArrays, at: number): number {
   let n = 0;
-  if (docs instanceof Map) {
-    for (const [doc, value] of docs as Map<string, unknown>) {
-      ids[n] = doc;
-      values[n++] = value;
-    }
-    return n;
-  }
-  const record = docs as Record<string, unknown>;
-  // for-in also walks the prototypes: a plain object's has no enumerable keys, others are checked
-  const own = Object.getPrototypeOf(record) === Object.prototype || Object.getPrototypeOf(record) === null;
-  for (const doc in record) {
-    if (!own && !Object.hasOwn(record, doc)) continue;
-    ids[n] = doc;
-    values[n++] = record[doc];
+  const add = (doc: string, value: unknown): void => {
+    if (!Number.isInteger(value) || !inLabelRange(value as number)) throw new InputError(`qrels: query ${qid}, document ${doc}: the label is not ${LABEL_RANGE} (${String(value)})`);
+    if (at + n >= arrays.ideal.length) arrays.ideal = room(arrays.ideal, at + n + 1);
+    arrays.ideal[at + n++] = (value as number) < 0 ? -2 : (value as number);
+  };
+  if (isMap(docs)) docs.forEach((value, doc) => add(doc, value));
+  else {
+    const record = docs as Record<string, unknown>;
+    const own = plain(record);
+    for (const doc in record) if (own || Object.hasOwn(record, doc)) add(doc, record[doc]);
   }
   return n;
 }
 
-/** A typed array at least `size` long, holding `array`'s values (doubled when it grows). */
-function room<T extends Float64Array | Int32Array>(array: T, size: number): T {
-  if (size <= array.length) return array;
-  const grown = new (array.constructor as new (n: number) => T)(Math.max(size, 2 * array.length));
-  grown.set(array);
-  return grown;
+/** Whether for-in walks only an object's own keys: its prototype is Object.prototype (which has no enumerable keys) or null. */
+function plain(record: object): boolean {
+  const prototype = Object.getPrototypeOf(record);
+  return prototype === Object.prototype || prototype === null;
 }
 
 /**
@@ -97,86 +120,43 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
   const queries = [...judged.keys()].filter((qid) => ranked.has(qid) || options.allQueries === true).sort(compareIds);
   if (queries.length === 0) throw new InputError(`none of the run's ${ranked.size} queries is in the qrels: nothing to evaluate`);
   const ties = options.ties ?? 'average';
-  const trec = ties === 'trec';
   // allQueries: a query without results is ranked as trec_eval -c ranks it (see missingQuery.ts)
   const placeholder = options.judgedOnly !== true;
   const offsets = new Uint32Array(queries.length + 1);
   const idealOffsets = new Uint32Array(queries.length + 1);
-  let scores = new Float64Array(1024);
-  let labels = new Int32Array(1024);
-  let ideal = new Int32Array(1024);
-  // trec_eval's tie-break (ties: 'trec') as the kernels' keys (see trecTieKeys): each result's
-  // place in score order, ids descending in byte order where scores tie; the ids are compared
-  // only there, and need no check (an object's or a Map's keys are distinct)
-  let keys = trec ? new Int32Array(1024) : null;
-  const order: number[] = [];
+  const arrays = kept ?? { scores: new Float64Array(1024), labels: new Int32Array(1024), ideal: new Int32Array(1024), keys: new Int32Array(1024) };
+  kept = null;
+  // trec_eval's tie-break (ties: 'trec') as the kernels' keys, made as each query is read
+  const ids: string[] | null = ties === 'trec' ? [] : null;
   const missing: number[] = [];
-  // reused per query: the judgements' ids and labels, the results' ids and scores, and an index of
-  // the judged ids where a query has many (few are found faster by scanning)
-  const judgedIds: string[] = [];
-  const judgedValues: unknown[] = [];
-  const resultIds: string[] = [];
-  const resultScores: unknown[] = [];
-  const index = new Map<string, number>();
   for (let q = 0; q < queries.length; q++) {
     const qid = queries[q]!;
-    const judgedCount = readDocuments(judged.get(qid)!, judgedIds, judgedValues);
-    const idealAt = idealOffsets[q]!;
-    idealOffsets[q + 1] = idealAt + judgedCount;
-    ideal = room(ideal, idealAt + judgedCount);
-    for (let j = 0; j < judgedCount; j++) {
-      const value = judgedValues[j];
-      if (!Number.isInteger(value) || !inLabelRange(value as number)) throw new InputError(`qrels: query ${qid}, document ${judgedIds[j]}: the label is not ${LABEL_RANGE} (${String(value)})`);
-      // a negative label: held but unjudged (trec_eval's rule), as apart from a document the qrels lack (-1)
-      ideal[idealAt + j] = (value as number) < 0 ? -2 : (value as number);
-    }
+    const judgements = judged.get(qid)!;
+    idealOffsets[q + 1] = idealOffsets[q]! + readJudgements(judgements, qid, arrays, idealOffsets[q]!);
     const results = ranked.get(qid);
     const at = offsets[q]!;
     if (results === undefined) {
       missing.push(q);
       offsets[q + 1] = at + (placeholder ? 1 : 0);
-      scores = room(scores, at + 1);
-      labels = room(labels, at + 1);
       if (placeholder) {
-        scores[at] = 1;
-        labels[at] = -1;
-        if (keys !== null) {
-          keys = room(keys, at + 1);
-          keys[at] = 0;
-        }
+        grow(arrays, at + 1);
+        arrays.scores[at] = 1;
+        arrays.labels[at] = -1;
+        arrays.keys[at] = 0;
       }
       continue;
     }
-    const indexed = judgedCount > 32;
-    if (indexed) {
-      index.clear();
-      for (let j = 0; j < judgedCount; j++) index.set(judgedIds[j]!, j);
-    }
-    const n = readDocuments(results, resultIds, resultScores);
+    const n = readResults(results, qid, judgements, arrays, at, ids);
     offsets[q + 1] = at + n;
-    scores = room(scores, at + n);
-    labels = room(labels, at + n);
-    for (let i = 0; i < n; i++) {
-      const doc = resultIds[i]!;
-      const score = resultScores[i];
-      if (typeof score !== 'number' || Number.isNaN(score)) throw new InputError(`run: query ${qid}, document ${doc}: the score is not a number (${String(score)})`);
-      scores[at + i] = score;
-      let j = -1;
-      if (indexed) j = index.get(doc) ?? -1;
-      else for (let k = 0; k < judgedCount && j < 0; k++) if (judgedIds[k] === doc) j = k;
-      labels[at + i] = j < 0 ? -1 : ideal[idealAt + j]!;
-    }
-    if (keys !== null) {
-      order.length = n;
-      for (let i = 0; i < n; i++) order[i] = i;
-      order.sort((x, y) => (scores[at + x]! > scores[at + y]! ? -1 : scores[at + x]! < scores[at + y]! ? 1 : compareIds(resultIds[y]!, resultIds[x]!)));
-      keys = room(keys, at + n);
-      for (let rank = 0; rank < n; rank++) keys[at + order[rank]!] = rank;
-    }
+    if (ids !== null) scoreTieKeys(arrays.scores, at, n, ids, arrays.keys);
   }
   const entries = offsets[queries.length]!;
+  const { scores, labels, ideal, keys } = arrays;
   const batch = { scores: scores.subarray(0, entries), labels: labels.subarray(0, entries), offsets, idealLabels: { labels: ideal.subarray(0, idealOffsets[queries.length]!), offsets: idealOffsets }, queryIds: queries };
-  const result = evaluateModes(batch, measures, [ties], options, keys === null ? null : keys.subarray(0, entries)).get(ties)!;
+  // one thread per core (at most 4) unless told, as evaluateRuns evaluates a run
+  const threads = options.threads ?? defaultThreads();
+  const result = evaluateModes(batch, measures, [ties], { ...options, threads }, ids === null ? null : keys.subarray(0, entries)).get(ties)!;
+  if (scores.length <= KEPT_ENTRIES) kept = arrays;
   if (missing.length > 0) {
     for (const name of measures) {
       if (!zeroedWhenMissing(name, name)) continue;
@@ -186,4 +166,41 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
     }
   }
   return { ...result, queries, ignored };
+}
+
+/** Grows the run's arrays (not `ideal`) to hold `size` entries. */
+function grow(arrays: RunArrays, size: number): void {
+  if (size <= arrays.scores.length) return;
+  arrays.scores = room(arrays.scores, size);
+  arrays.labels = room(arrays.labels, size);
+  arrays.keys = room(arrays.keys, size);
+}
+
+/**
+ * A query's results written to the run's arrays from `at`, in the order given (an object's own
+ * keys, read by for-in, which V8 reads fastest with its values): each score, checked, and each
+ * document's label looked up in the query's judgements; the ids to `ids` when given. Returns how many.
+ */
+function readResults(docs: Documents, qid: string, judgements: Documents, arrays: RunArrays, at: number, ids: string[] | null): number {
+  let n = 0;
+  // a label is looked up where the qrels hold it; readJudgements checked each own enumerable one
+  const judgedMap = isMap(judgements) ? judgements : null;
+  const judgedRecord = judgements as Record<string, unknown>;
+  const add = (doc: string, score: unknown): void => {
+    if (typeof score !== 'number' || Number.isNaN(score)) throw new InputError(`run: query ${qid}, document ${doc}: the score is not a number (${String(score)})`);
+    if (at + n >= arrays.scores.length) grow(arrays, at + n + 1);
+    const label = judgedMap !== null ? judgedMap.get(doc) : judgedRecord[doc];
+    const judgedHere = typeof label === 'number' && (judgedMap !== null || Object.prototype.propertyIsEnumerable.call(judgedRecord, doc));
+    arrays.scores[at + n] = score;
+    arrays.labels[at + n] = !judgedHere ? -1 : (label as number) < 0 ? -2 : (label as number);
+    if (ids !== null) ids[n] = doc;
+    n++;
+  };
+  if (isMap(docs)) docs.forEach((score, doc) => add(doc, score));
+  else {
+    const record = docs as Record<string, unknown>;
+    const own = plain(record);
+    for (const doc in record) if (own || Object.hasOwn(record, doc)) add(doc, record[doc]);
+  }
+  return n;
 }

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { scoreTieKeys } from '../src/ties/scoreTieKeys.js';
+import { trecTieKeys } from '../src/ties/trecTieKeys.js';
+import { randInt, rng } from '../src/util/random.js';
+
+/** Ids drawn so that byte order and UTF-16 order disagree: surrogate pairs against units >= 0xE000. */
+const UNITS = ['a', 'b', 'z', '0', '\u00e9', '\ud7ff', '\ue000', '\uffff', '\ud83d\ude00', '\ud800\udc00'];
+
+/** trec_eval's order written out: by score descending, then the UTF-8 bytes of the ids descending. */
+function bytesOrder(scores: number[], ids: string[]): number[] {
+  const bytes = ids.map((id) => Buffer.from(id, 'utf8'));
+  return scores.map((_, i) => i).sort((a, b) => (scores[a] !== scores[b] ? scores[b]! - scores[a]! : Buffer.compare(bytes[b]!, bytes[a]!)));
+}
+
+describe('scoreTieKeys: trec_eval order from scores and ids', () => {
+  it('gives each document its place in score-then-id-bytes order, with or without surrogates, 0 and -0 tied', () => {
+    const next = rng(91);
+    let surrogateQueries = 0;
+    for (let c = 0; c < 400; c++) {
+      const n = randInt(next, 1, c % 10 === 0 ? 300 : 40);
+      const levels = randInt(next, 1, 6);
+      const surrogates = c % 2 === 0;
+      const used = new Set<string>();
+      const ids: string[] = [];
+      while (ids.length < n) {
+        let id = '';
+        for (let k = randInt(next, 1, 4); k > 0; k--) id += surrogates ? UNITS[randInt(next, 0, UNITS.length - 1)] : UNITS[randInt(next, 0, 4)];
+        if (!used.has(id)) ids.push(id);
+        used.add(id);
+      }
+      if (ids.some((id) => /[\ud800-\udfff]/.test(id))) surrogateQueries++;
+      // a few score levels (ties everywhere), or (one case in 7) scores all distinct
+      const scores = c % 7 === 0 ? ids.map((_, i) => i * 0.37 - randInt(next, 0, 2) * 1000) : ids.map(() => [0, -0, 1.5, -2, 7, 1e-300][randInt(next, 0, levels - 1)]!);
+      const at = randInt(next, 0, 3);
+      const all = new Float64Array(at + n + 2).fill(99);
+      all.set(scores, at);
+      const keys = new Int32Array(at + n + 2).fill(-7);
+      scoreTieKeys(all, at, n, ids, keys);
+      const expected = new Array<number>(n);
+      bytesOrder(scores, ids).forEach((doc, place) => (expected[doc] = place));
+      expect(Array.from(keys.subarray(at, at + n))).toEqual(expected);
+      // outside the query nothing is written
+      expect(keys[at + n]).toBe(-7);
+      if (at > 0) expect(keys[at - 1]).toBe(-7);
+      // and where scores tie, the keys order as trecTieKeys' (the sort of every id)
+      const byId = trecTieKeys(ids, new Uint32Array([0, n]), () => 'q');
+      for (let i = 0; i < n; i++) for (let j = i + 1; j < Math.min(n, i + 8); j++) if (Object.is(scores[i]! + 0, scores[j]! + 0)) expect(keys[at + i]! < keys[at + j]!).toBe(byId[i]! < byId[j]!);
+    }
+    expect(surrogateQueries).toBeGreaterThan(100);
+  });
+
+  it('reads as its example says', () => {
+    const keys = new Int32Array(3);
+    scoreTieKeys(new Float64Array([2, 1, 2]), 0, 3, ['a', 'b', 'c'], keys);
+    expect(Array.from(keys)).toEqual([1, 2, 0]);
+  });
+});
