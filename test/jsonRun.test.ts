@@ -80,6 +80,10 @@ describe('evaluateRun (objects and Maps)', () => {
     Object.defineProperty(outer.q1, 'c', { enumerable: true, get: () => ((inner = evaluateRun({ q1: { x: 1 } }, { q1: { x: 1, y: 2 } }, ['RR']).mean.RR!), 3) });
     expect(evaluateRun({ q1: { b: 1, c: 1 } }, outer, ['AP', 'RR'], { ties: 'trec' }).mean).toEqual({ AP: (1 / 1 + 2 / 3) / 2, RR: 1 });
     expect(inner).toBe(0.5);
+    // a label read twice that changes: an error, not a label the checks did not see
+    let reads = 0;
+    const changing = Object.defineProperty({} as Record<string, number>, 'a', { enumerable: true, get: () => (reads++ === 0 ? 1 : 2.5) });
+    expect(() => evaluateRun({ q1: changing }, { q1: { a: 1 } }, ['AP'])).toThrow(/qrels: query q1, document a: the label changed while it was read \(2\.5\)/);
   });
 
   it('refuses bad values, naming query and document', () => {

@@ -132,7 +132,8 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
   for (let q = 0; q < queries.length; q++) {
     const qid = queries[q]!;
     const judgements = judged.get(qid)!;
-    idealOffsets[q + 1] = idealOffsets[q]! + readJudgements(judgements, qid, arrays, idealOffsets[q]!);
+    const judgedCount = readJudgements(judgements, qid, arrays, idealOffsets[q]!);
+    idealOffsets[q + 1] = idealOffsets[q]! + judgedCount;
     const results = ranked.get(qid);
     const at = offsets[q]!;
     if (results === undefined) {
@@ -146,7 +147,9 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
       }
       continue;
     }
-    const n = readResults(results, qid, judgements, arrays, at, ids);
+    // an object's own keys are those readJudgements read unless it has some for-in does not walk
+    const onlyRead = isMap(judgements) || Object.getOwnPropertyNames(judgements).length === judgedCount;
+    const n = readResults(results, qid, judgements, onlyRead, arrays, at, ids);
     offsets[q + 1] = at + n;
     if (ids !== null) scoreTieKeys(arrays.scores, at, n, ids, arrays.keys);
   }
@@ -181,18 +184,20 @@ function grow(arrays: RunArrays, size: number): void {
  * keys, read by for-in, which V8 reads fastest with its values): each score, checked, and each
  * document's label looked up in the query's judgements; the ids to `ids` when given. Returns how many.
  */
-function readResults(docs: Documents, qid: string, judgements: Documents, arrays: RunArrays, at: number, ids: string[] | null): number {
+function readResults(docs: Documents, qid: string, judgements: Documents, onlyRead: boolean, arrays: RunArrays, at: number, ids: string[] | null): number {
   let n = 0;
-  // a label is looked up where the qrels hold it; readJudgements checked each own enumerable one
+  // a label is looked up where the qrels hold it, among the entries readJudgements checked
   const judgedMap = isMap(judgements) ? judgements : null;
   const judgedRecord = judgements as Record<string, unknown>;
   const add = (doc: string, score: unknown): void => {
     if (typeof score !== 'number' || Number.isNaN(score)) throw new InputError(`run: query ${qid}, document ${doc}: the score is not a number (${String(score)})`);
     if (at + n >= arrays.scores.length) grow(arrays, at + n + 1);
-    const label = judgedMap !== null ? judgedMap.get(doc) : judgedRecord[doc];
-    const judgedHere = typeof label === 'number' && (judgedMap !== null || Object.prototype.propertyIsEnumerable.call(judgedRecord, doc));
+    // an own key first (a miss on an object would walk its prototypes), enumerable where it may not be
+    const label = judgedMap !== null ? judgedMap.get(doc) : Object.hasOwn(judgedRecord, doc) && (onlyRead || Object.prototype.propertyIsEnumerable.call(judgedRecord, doc)) ? judgedRecord[doc] : undefined;
+    // read twice (a getter may answer differently): what readJudgements checked, or an error
+    if (label !== undefined && ((label as number) | 0) !== label) throw new InputError(`qrels: query ${qid}, document ${doc}: the label changed while it was read (${String(label)})`);
     arrays.scores[at + n] = score;
-    arrays.labels[at + n] = !judgedHere ? -1 : (label as number) < 0 ? -2 : (label as number);
+    arrays.labels[at + n] = label === undefined ? -1 : (label as number) < 0 ? -2 : (label as number);
     if (ids !== null) ids[n] = doc;
     n++;
   };
