@@ -43,12 +43,10 @@ function checkLabelRange(labels: LabelArray, offsets: Uint32Array, what: string,
 }
 
 /**
- * Flattens per-query ideal label arrays into one array with offsets, of the narrowest kind the
- * kernels take that holds them: a Uint8Array while every label is a grade from 0 to 255 (the
- * usual case: a quarter of an Int32Array's bytes to allocate and copy), else an Int32Array while
- * every one is an int32, else a Float64Array.
+ * Flattens per-query ideal label arrays into one array with offsets: an Int32Array while every
+ * label is an int32 (the kernels' fastest kind), else a Float64Array.
  */
-function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { labels: LabelArray; offsets: Uint32Array } {
+function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { labels: Int32Array | Float64Array; offsets: Uint32Array } {
   if (ideal.length !== queries) throw new InputError(`idealLabels has ${ideal.length} arrays for ${queries} queries`);
   const offsets = new Uint32Array(queries + 1);
   for (let q = 0; q < queries; q++) {
@@ -56,10 +54,7 @@ function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { l
     if (a === null || typeof a !== 'object' || typeof a.length !== 'number') throw new InputTypeError(`idealLabels[${q}] is not an array`, q);
     offsets[q + 1] = offsets[q]! + a.length;
   }
-  // one of the three is written at a time: each label goes where it fits, the first that does
-  // not moves the labels so far to the next wider kind
-  let grades: Uint8Array | null = new Uint8Array(offsets[queries]!);
-  let ints: Int32Array | null = null;
+  let ints: Int32Array | null = new Int32Array(offsets[queries]!);
   let floats: Float64Array | null = null;
   for (let q = 0; q < queries; q++) {
     const a = ideal[q]!;
@@ -67,33 +62,20 @@ function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { l
     for (let i = 0; i < a.length; i++) {
       const v = a[i];
       if (typeof v !== 'number') throw new InputTypeError(`query ${q}: idealLabels[${i}] is ${typeof v}, not a number`, q, i);
-      if (grades !== null) {
-        if ((v & 255) === v) {
-          grades[at + i] = v;
-          continue;
-        }
-        ints = widened(grades, Int32Array, at + i);
-        grades = null;
+      if (ints !== null && (v | 0) === v) {
+        ints[at + i] = v;
+        continue;
       }
       if (ints !== null) {
-        if ((v | 0) === v) {
-          ints[at + i] = v;
-          continue;
-        }
-        floats = widened(ints, Float64Array, at + i);
+        // the first label an Int32Array cannot hold: the rest go to doubles
+        floats = new Float64Array(ints.length);
+        floats.set(ints.subarray(0, at + i));
         ints = null;
       }
       floats![at + i] = v;
     }
   }
-  return { labels: grades ?? ints ?? floats!, offsets };
-}
-
-/** A `kind` array as long as `labels`, holding its first `count` values. */
-function widened<T extends Int32Array | Float64Array>(labels: LabelArray, kind: new (length: number) => T, count: number): T {
-  const wider = new kind(labels.length);
-  wider.set(labels.subarray(0, count));
-  return wider;
+  return { labels: ints ?? floats!, offsets };
 }
 
 /**
