@@ -101,9 +101,10 @@ function plain(record: object): boolean {
  * (`{ q1: { d1: 1.5, d2: 0.3 } }`): the run's queries the qrels know, each document's label from
  * the qrels (a document they lack is unjudged; a negative label is judged unjudged, as trec_eval
  * reads it), R and the ideal gains from every qrels judgement of the query. The objects are read
- * straight into the kernels' flat arrays (no copy of them as Maps); with `ties: 'trec'` the ids
- * of results with equal scores are compared there and then, into the kernels' tie keys (an
- * object's or a Map's keys are distinct: nothing to check).
+ * straight into the kernels' flat arrays (no copy of them as Maps; the arrays, at most about
+ * 40 MB, are kept for the next call); with `ties: 'trec'` the ids of results with equal scores
+ * are compared there and then, into the kernels' tie keys (an object's or a Map's keys are
+ * distinct: nothing to check). The kernels run on one thread per core (at most 4) by default.
  * @param qrels per query, per document, an integer label (>= 1 relevant by default)
  * @param run per query, per document, a score (higher first; ties handled by `options.ties`)
  * @param measures measure names (ir_measures or trec_eval spelling), e.g. `['AP', 'nDCG@10']`
