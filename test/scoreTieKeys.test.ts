@@ -30,7 +30,12 @@ describe('scoreTieKeys: trec_eval order from scores and ids', () => {
       }
       if (ids.some((id) => /[\ud800-\udfff]/.test(id))) surrogateQueries++;
       // a few score levels (ties everywhere), or (one case in 7) scores all distinct
-      const scores = c % 7 === 0 ? ids.map((_, i) => i * 0.37 - randInt(next, 0, 2) * 1000) : ids.map(() => [0, -0, 1.5, -2, 7, 1e-300][randInt(next, 0, levels - 1)]!);
+      const drawn = c % 7 === 0 ? ids.map((_, i) => i * 0.37 - randInt(next, 0, 2) * 1000) : ids.map(() => [0, -0, 1.5, -2, 7, 1e-300][randInt(next, 0, levels - 1)]!);
+      // one case in three given in score order (as rankings come), ids in any order among ties
+      const given = drawn.map((score, i) => [score, ids[i]!] as const);
+      if (c % 3 === 1) given.sort((a, b) => b[0] - a[0]);
+      const scores = given.map(([score]) => score);
+      given.forEach(([, id], i) => (ids[i] = id));
       const at = randInt(next, 0, 3);
       const all = new Float64Array(at + n + 2).fill(99);
       all.set(scores, at);

@@ -3,6 +3,9 @@ import { compareIds } from './compareIds.js';
 /** Runs up to this long are sorted by insertion before they are merged. */
 const RUN = 8;
 
+/** A ranking in score order whose runs of equal scores are at most this long is sorted by insertion alone. */
+const SHORT_TIES = 32;
+
 /** A UTF-16 surrogate: where one meets a unit >= 0xE000, UTF-16 order is not byte order. */
 const SURROGATE = /[\ud800-\udfff]/;
 
@@ -14,7 +17,9 @@ let spare = new Int32Array(256);
  * trec_eval's order for one query as the kernels' tie keys: scores descending, ids descending in
  * byte order where scores tie (0 and -0 equal, as the kernels compare them), each document's key
  * its place in that order. Ids are compared only where scores tie, by a merge sort whose
- * comparisons take the scores first (cheaper than a comparator call per pair). For callers whose
+ * comparisons take the scores first (cheaper than a comparator call per pair); a ranking given in
+ * score order (the usual run) whose ties are short, by one insertion sort, in O(n + the inversions
+ * among tied ids). For callers whose
  * ids are distinct by construction (an object's or a Map's keys): nothing is checked. O(n log n).
  * @param scores the batch's scores; the query's are `scores[at .. at + n)`, none NaN
  * @param ids the query's document ids, `ids[i]` for `scores[at + i]`
@@ -34,15 +39,16 @@ export function scoreTieKeys(scores: Float64Array, at: number, n: number, ids: r
   for (let i = 0; i < n && plain; i++) plain = !SURROGATE.test(ids[i]!);
   let from = order;
   let to = spare;
-  for (let start = 0; start < n; start += RUN) {
-    const end = Math.min(n, start + RUN);
+  const run = shortTiesInOrder(scores, at, n) ? n : RUN;
+  for (let start = 0; start < n; start += run) {
+    const end = Math.min(n, start + run);
     for (let p = start; p < end; p++) {
       let q = p;
       for (; q > start && before(scores, at, ids, plain, p, from[q - 1]!); q--) from[q] = from[q - 1]!;
       from[q] = p;
     }
   }
-  for (let width = RUN; width < n; width *= 2) {
+  for (let width = run; width < n; width *= 2) {
     for (let start = 0; start < n; start += 2 * width) {
       const middle = Math.min(n, start + width);
       const end = Math.min(n, start + 2 * width);
@@ -53,6 +59,17 @@ export function scoreTieKeys(scores: Float64Array, at: number, n: number, ids: r
     [from, to] = [to, from];
   }
   for (let p = 0; p < n; p++) keys[at + from[p]!] = p;
+}
+
+/** Whether the query's scores never rise and no run of equal ones is longer than SHORT_TIES. */
+function shortTiesInOrder(scores: Float64Array, at: number, n: number): boolean {
+  let tied = 1;
+  for (let i = at + 1; i < at + n; i++) {
+    if (scores[i]! > scores[i - 1]!) return false;
+    tied = scores[i] === scores[i - 1] ? tied + 1 : 1;
+    if (tied > SHORT_TIES) return false;
+  }
+  return true;
 }
 
 /** Whether document `a` comes before `b` in trec_eval's order (score descending, then id descending). */
