@@ -85,7 +85,10 @@ function readJudgements(docs: Documents, qid: string, arrays: RunArrays, at: num
   return n;
 }
 
-/** Calls `add` with each of a query's documents and its value, in the order given (an object's own enumerable keys, by for-in, which V8 reads fastest with their values). */
+/**
+ * Calls `add` with each of a query's documents and its value, in the order given (an object's
+ * own enumerable keys, by for-in, which V8 reads fastest with their values).
+ */
 function forEachDocument(docs: Documents, add: (doc: string, value: unknown) => void): void {
   if (isMap(docs)) docs.forEach((value, doc) => add(doc, value));
   else {
@@ -186,8 +189,9 @@ function grow(arrays: RunArrays, size: number): void {
 }
 
 /**
- * A query's results written to the run's arrays from `at`, in the order given: each score, checked, and each
- * document's label looked up in the query's judgements; the ids to `ids` when given. Returns how many.
+ * A query's results written to the run's arrays from `at`, in the order given: each score,
+ * checked, and each document's label looked up in the query's judgements; the ids to `ids` when
+ * given. Returns how many.
  */
 function readResults(docs: Documents, qid: string, judgements: Documents, onlyRead: boolean, arrays: RunArrays, at: number, ids: string[] | null): number {
   let n = 0;

@@ -19,8 +19,8 @@ let spare = new Int32Array(256);
  * its place in that order. Ids are compared only where scores tie, by a merge sort whose
  * comparisons take the scores first (cheaper than a comparator call per pair); a ranking given in
  * score order (the usual run) whose ties are short, by one insertion sort, in O(n + the inversions
- * among tied ids). For callers whose
- * ids are distinct by construction (an object's or a Map's keys): nothing is checked. O(n log n).
+ * among tied ids). O(n log n). For callers whose ids are distinct by construction (an object's or
+ * a Map's keys): nothing is checked.
  * @param scores the batch's scores; the query's are `scores[at .. at + n)`, none NaN
  * @param ids the query's document ids, `ids[i]` for `scores[at + i]`
  * @param keys written at `keys[at .. at + n)`
