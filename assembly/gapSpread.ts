@@ -52,7 +52,6 @@ export function bprefSpread(col: i32, relevant: f64, judged: f64): f64 {
 export function binGSpread(col: i32, relevant: f64): f64 {
   let variance: f64 = 0;
   let before: f64 = 0;
-  let found: f64 = 0;
   let start: f64 = 0;
   for (let g = 0; g < S.groupCount; g++) {
     const end = <f64>getI32(S.groupEnd, g);
@@ -70,9 +69,9 @@ export function binGSpread(col: i32, relevant: f64): f64 {
       }
       variance += compositionSpread(r, m + 1, squares);
     }
-    found += r;
     before += r;
     start = end;
   }
-  return found > 0 ? Math.sqrt(variance) / relevant : 0;
+  // no variance without a relevant document ranked, and then R > 0
+  return variance > 0 ? Math.sqrt(variance) / relevant : 0;
 }

@@ -56,7 +56,6 @@ inline double bprefSpread(const Scratch& s, int col, double relevant, double jud
 inline double binGSpread(const Scratch& s, int col, double relevant) {
   double variance = 0;
   double before = 0;
-  double found = 0;
   double start = 0;
   for (int g = 0; g < s.groupCount; g++) {
     const double end = s.groupEnd[g];
@@ -74,11 +73,11 @@ inline double binGSpread(const Scratch& s, int col, double relevant) {
       }
       variance += compositionSpread(r, m + 1, squares);
     }
-    found += r;
     before += r;
     start = end;
   }
-  return found > 0 ? std::sqrt(variance) / relevant : 0;
+  // no variance without a relevant document ranked, and then R > 0
+  return variance > 0 ? std::sqrt(variance) / relevant : 0;
 }
 
 }  // namespace tie_eval

@@ -3,7 +3,7 @@ import { inLabelRange, LABEL_RANGE } from '../core/labels.js';
 import { compareIds } from '../ties/compareIds.js';
 import { scoreTieKeys } from '../ties/scoreTieKeys.js';
 import { defaultThreads } from '../core/defaultThreads.js';
-import { grown } from '../util/grown.js';
+import { room } from '../util/grown.js';
 import { evaluateModes } from './evaluateModes.js';
 import { meanOf, summaryTerms } from '../core/means.js';
 import { zeroedWhenMissing } from './missingQuery.js';
@@ -61,11 +61,6 @@ interface RunArrays {
  */
 let kept: RunArrays | null = null;
 const KEPT_ENTRIES = 1 << 21;
-
-/** `array` if it holds `size` values, else a copy of it twice as long (or `size`). */
-function room<T extends Float64Array | Int32Array>(array: T, size: number): T {
-  return size <= array.length ? array : grown(array, Math.max(size, 2 * array.length));
-}
 
 /** Whether a plain object or Map of documents, as given for a query. */
 const isMap = (docs: Documents): docs is ReadonlyMap<string, unknown> => docs instanceof Map;

@@ -51,7 +51,6 @@ export function bprefSpread(s: Scratch, col: number, relevant: number, judged: n
 export function binGSpread(s: Scratch, col: number, relevant: number): number {
   let variance = 0;
   let before = 0;
-  let found = 0;
   let start = 0;
   for (let g = 0; g < s.groupCount; g++) {
     const end = s.groupEnd[g]!;
@@ -69,9 +68,9 @@ export function binGSpread(s: Scratch, col: number, relevant: number): number {
       }
       variance += compositionSpread(r, m + 1, squares);
     }
-    found += r;
     before += r;
     start = end;
   }
-  return found > 0 ? Math.sqrt(variance) / relevant : 0;
+  // no variance without a relevant document ranked, and then R > 0
+  return variance > 0 ? Math.sqrt(variance) / relevant : 0;
 }

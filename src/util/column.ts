@@ -1,4 +1,4 @@
-import { grown } from './grown.js';
+import { room } from './grown.js';
 
 /**
  * A column of doubles that grows by doubling: values set at any index up to its length (which
@@ -39,7 +39,7 @@ export class Column {
 
   /** Makes the length at least `length` (new values 0). */
   private reserve(length: number): void {
-    if (length > this.data.length) this.data = grown(this.data, Math.max(length, 2 * this.data.length));
+    this.data = room(this.data, length);
     this.length = Math.max(this.length, length);
   }
 }

@@ -4,3 +4,8 @@ export function grown<T extends Int32Array | Float64Array>(a: T, length: number)
   b.set(a);
   return b;
 }
+
+/** `a` if it holds `size` values, else a copy of it at least twice as long (`size` when more), for arrays filled as they grow. */
+export function room<T extends Int32Array | Float64Array>(a: T, size: number): T {
+  return size <= a.length ? a : grown(a, Math.max(size, 2 * a.length));
+}
