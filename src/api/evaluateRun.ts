@@ -1,6 +1,6 @@
 import { InputError, InputTypeError } from '../core/errors.js';
 import { inLabelRange, LABEL_RANGE } from '../core/labels.js';
-import { compareIds } from '../ties/compareIds.js';
+import { sortIds } from '../ties/sortIds.js';
 import { scoreTieKeys } from '../ties/scoreTieKeys.js';
 import { defaultThreads } from '../core/defaultThreads.js';
 import { room } from '../util/grown.js';
@@ -121,7 +121,7 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
   const judged = queriesOf(qrels, 'qrels');
   const ranked = queriesOf(run, 'run');
   const ignored = [...ranked.keys()].filter((qid) => !judged.has(qid));
-  const queries = [...judged.keys()].filter((qid) => ranked.has(qid) || options.allQueries === true).sort(compareIds);
+  const queries = sortIds([...judged.keys()].filter((qid) => ranked.has(qid) || options.allQueries === true));
   if (queries.length === 0) throw new InputError(`none of the run's ${ranked.size} queries is in the qrels: nothing to evaluate`);
   const ties = options.ties ?? 'average';
   // allQueries: a query without results is ranked as trec_eval -c ranks it (see missingQuery.ts)
