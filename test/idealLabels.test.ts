@@ -94,6 +94,21 @@ describe.each(BACKENDS)('idealLabels must hold the retrieved judged labels ($nam
     expect(inner).toEqual(evaluateBatch({ ...short, idealLabels: flatOf(short.idealLabels) }, measures, options).perQuery);
   });
 
+  it('arrays give the flat form\'s values call after call, and in a call nested in a getter of the arrays', () => {
+    const flatOf = (ideal: number[][]) => ({ labels: Float64Array.from(ideal.flat()), offsets: Uint32Array.from([0, ...ideal.map((_, q) => ideal.slice(0, q + 1).flat().length)]) });
+    const measures = ['nDCG@3', 'R@2', 'Rprec'];
+    const long = batch([3, 2, 1, 0, 2], [[3, 2, 1, 0, 2, 3, 3, 3, 1]]);
+    const short = batch([1, 0], [[1, 0, 2]]);
+    for (const input of [long, short, long, short]) expect(evaluateBatch(input, measures, options).perQuery).toEqual(evaluateBatch({ ...input, idealLabels: flatOf(input.idealLabels) }, measures, options).perQuery);
+    // a getter among the ideal labels evaluates another batch while the first is being read
+    let inner: Record<string, Float64Array> | null = null;
+    const held = [2, 0, 1];
+    Object.defineProperty(held, 1, { get: () => ((inner ??= evaluateBatch(short, measures, options).perQuery), 0), enumerable: true });
+    const outer = batch([2, 1, 0], [held]);
+    expect(evaluateBatch(outer, measures, options).perQuery).toEqual(evaluateBatch({ ...outer, idealLabels: flatOf([[2, 0, 1]]) }, measures, options).perQuery);
+    expect(inner).toEqual(evaluateBatch({ ...short, idealLabels: flatOf(short.idealLabels) }, measures, options).perQuery);
+  });
+
   it('ideal labels beyond int32 or not integers are refused as labels are', () => {
     expect(() => evaluateBatch(batch([1], [[1, 2 ** 40]]), ['nDCG'], options)).toThrow(/idealLabels at position 1 is 1099511627776, beyond the labels allowed/);
     expect(() => evaluateBatch(batch([1], [[1, 0.5]]), ['nDCG'], options)).toThrow(/query 0: idealLabels\[1\] is not a finite integer/);
