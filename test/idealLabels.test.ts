@@ -77,23 +77,6 @@ describe.each(BACKENDS)('idealLabels must hold the retrieved judged labels ($nam
     expect(Math.min(seen.lacking, seen.held)).toBeGreaterThan(60);
   });
 
-  it('arrays flattened into the buffer the last call used give the flat form\'s values, a call nested in a getter too', () => {
-    const flatOf = (ideal: number[][]) => ({ labels: Float64Array.from(ideal.flat()), offsets: Uint32Array.from([0, ...ideal.map((_, q) => ideal.slice(0, q + 1).flat().length)]) });
-    const measures = ['nDCG@3', 'R@2', 'Rprec'];
-    // a long call, then shorter ones: the buffer holds the first call's labels past the second's
-    const long = batch([3, 2, 1, 0, 2], [[3, 2, 1, 0, 2, 3, 3, 3, 1]]);
-    const short = batch([1, 0], [[1, 0, 2]]);
-    for (const input of [long, short, long, short]) expect(evaluateBatch(input, measures, options).perQuery).toEqual(evaluateBatch({ ...input, idealLabels: flatOf(input.idealLabels) }, measures, options).perQuery);
-    // a getter among the ideal labels evaluates another batch while the first is being flattened
-    let inner: Record<string, Float64Array> | null = null;
-    const held = [2, 0, 1];
-    Object.defineProperty(held, 1, { get: () => ((inner ??= evaluateBatch(short, measures, options).perQuery), 0), enumerable: true });
-    const outer = batch([2, 1, 0], [held]);
-    const outerValues = evaluateBatch(outer, measures, options).perQuery;
-    expect(outerValues).toEqual(evaluateBatch({ ...outer, idealLabels: flatOf([[2, 0, 1]]) }, measures, options).perQuery);
-    expect(inner).toEqual(evaluateBatch({ ...short, idealLabels: flatOf(short.idealLabels) }, measures, options).perQuery);
-  });
-
   it('arrays give the flat form\'s values call after call, and in a call nested in a getter of the arrays', () => {
     const flatOf = (ideal: number[][]) => ({ labels: Float64Array.from(ideal.flat()), offsets: Uint32Array.from([0, ...ideal.map((_, q) => ideal.slice(0, q + 1).flat().length)]) });
     const measures = ['nDCG@3', 'R@2', 'Rprec'];

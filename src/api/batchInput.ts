@@ -5,7 +5,6 @@ import { checkOffsets } from '../core/offsets.js';
 import { checkDocIds } from '../ties/checkDocIds.js';
 import { trecTieKeys } from '../ties/trecTieKeys.js';
 import { InputError, InputTypeError } from '../core/errors.js';
-import { room } from '../util/grown.js';
 import type { Batch } from './types.js';
 
 /** A batch checked for shape and laid out for the kernels. */
@@ -14,8 +13,6 @@ export interface FlatBatch extends JudgedBatch {
   readonly queries: number;
   readonly tieKeys: Int32Array | null;
   readonly describeQuery: (q: number) => string;
-  /** `ideal` is a buffer flattenBatch made from arrays of labels (not the caller's) */
-  readonly ownIdeal: boolean;
 }
 
 /**
@@ -46,33 +43,23 @@ function checkLabelRange(labels: LabelArray, offsets: Uint32Array, what: string,
 }
 
 /**
- * The buffer of the last ideal labels flattened for one evaluation, kept for the next up to
- * KEPT_IDEAL labels (allocating and zeroing megabytes per call cost as much as the copy): taken
- * by flattenIdeal (a nested call, from a getter of the arrays, finds none and allocates), given
- * back by keepIdeal when the evaluation is done.
+ * Flattens per-query ideal label arrays into one array with offsets: an Int32Array while every
+ * label is an int32 (the kernels' fastest kind), else a Float64Array.
  */
-let keptIdeal: Int32Array | null = null;
-const KEPT_IDEAL = 1 << 21;
-
-/**
- * Flattens per-query ideal label arrays into one array with offsets, in one pass: an Int32Array
- * while every label is an int32 (the kernels' fastest kind), else a Float64Array. `borrow`: write
- * into the kept buffer (the caller gives it back with keepIdeal, and keeps no reference).
- */
-function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number, borrow: boolean): { labels: Int32Array | Float64Array; offsets: Uint32Array } {
+function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { labels: Int32Array | Float64Array; offsets: Uint32Array } {
   if (ideal.length !== queries) throw new InputError(`idealLabels has ${ideal.length} arrays for ${queries} queries`);
   const offsets = new Uint32Array(queries + 1);
-  let ints: Int32Array | null = borrow && keptIdeal !== null ? keptIdeal : new Int32Array(1024);
-  if (borrow) keptIdeal = null;
-  let floats: Float64Array | null = null;
-  let at = 0;
   for (let q = 0; q < queries; q++) {
     const a = ideal[q];
     if (a === null || typeof a !== 'object' || typeof a.length !== 'number') throw new InputTypeError(`idealLabels[${q}] is not an array`, q);
-    const n = a.length;
-    if (ints !== null && at + n > ints.length) ints = room(ints, at + n);
-    else if (floats !== null && at + n > floats.length) floats = room(floats, at + n);
-    for (let i = 0; i < n; i++) {
+    offsets[q + 1] = offsets[q]! + a.length;
+  }
+  let ints: Int32Array | null = new Int32Array(offsets[queries]!);
+  let floats: Float64Array | null = null;
+  for (let q = 0; q < queries; q++) {
+    const a = ideal[q]!;
+    const at = offsets[q]!;
+    for (let i = 0; i < a.length; i++) {
       const v = a[i];
       if (typeof v !== 'number') throw new InputTypeError(`query ${q}: idealLabels[${i}] is ${typeof v}, not a number`, q, i);
       if (ints !== null && (v | 0) === v) {
@@ -87,15 +74,8 @@ function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number, borr
       }
       floats![at + i] = v;
     }
-    at += n;
-    offsets[q + 1] = at;
   }
-  return { labels: ints !== null ? ints.subarray(0, at) : floats!.subarray(0, at), offsets };
-}
-
-/** Gives a flattened batch's ideal labels' buffer back for the next evaluation (see flattenIdeal's `borrow`), when flattenBatch made it and it is not too large. */
-export function keepIdeal(flat: FlatBatch): void {
-  if (flat.ownIdeal && flat.ideal instanceof Int32Array && flat.ideal.buffer.byteLength <= 4 * KEPT_IDEAL) keptIdeal = new Int32Array(flat.ideal.buffer);
+  return { labels: ints ?? floats!, offsets };
 }
 
 /**
@@ -104,7 +84,7 @@ export function keepIdeal(flat: FlatBatch): void {
  * checked by the kernels themselves.
  * `trecMode`: a mode to evaluate is trec, which orders ties by the document ids' keys.
  */
-export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean, givenKeys: Int32Array | null = null, borrow = false): FlatBatch {
+export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean, givenKeys: Int32Array | null = null): FlatBatch {
   if (batch === null || typeof batch !== 'object') throw new InputTypeError('batch must be an object { scores, labels, offsets, ... }');
   const { scores, labels, offsets } = batch;
   if (!(scores instanceof Float64Array)) throw new InputTypeError('batch.scores must be a Float64Array');
@@ -125,11 +105,9 @@ export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean, givenK
 
   let ideal: LabelArray = labels;
   let idealOffsets = offsets;
-  let ownIdeal = false;
   if (batch.idealLabels !== undefined) {
     const given = batch.idealLabels;
-    ownIdeal = Array.isArray(given);
-    const flat = Array.isArray(given) ? flattenIdeal(given, queries, borrow) : (given as { labels: unknown; offsets: unknown });
+    const flat = Array.isArray(given) ? flattenIdeal(given, queries) : (given as { labels: unknown; offsets: unknown });
     if (!isLabelArray(flat.labels)) throw new InputTypeError('batch.idealLabels.labels must be a Float64Array, Int32Array or Uint8Array');
     checkOffsets(flat.offsets, flat.labels.length, 'batch.idealLabels.offsets');
     if (flat.offsets.length !== queries + 1) throw new InputError(`batch.idealLabels.offsets has ${flat.offsets.length} values; ${queries + 1} expected`);
@@ -163,5 +141,5 @@ export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean, givenK
   } else if (trecMode) {
     throw new InputError("ties: 'trec' orders equal scores by document id: give docs");
   }
-  return { scores, labels, offsets, queries, ideal, idealOffsets, relevant, tieKeys, describeQuery, ownIdeal };
+  return { scores, labels, offsets, queries, ideal, idealOffsets, relevant, tieKeys, describeQuery };
 }

@@ -4,7 +4,7 @@ import { Status } from '../core/status.js';
 import { compilePlan } from '../measures/plan.js';
 import { SD, TREC, tieModeCode, type TieMode } from '../ties/modes.js';
 import { checkSpreads } from '../measures/spreads.js';
-import { flattenBatch, keepIdeal } from './batchInput.js';
+import { flattenBatch } from './batchInput.js';
 import { maxRankOption } from './maxRankOption.js';
 import { meanOf, summaryTerms } from '../core/means.js';
 import { threadCount } from './threadCount.js';
@@ -24,7 +24,7 @@ export function evaluateModes(batch: Batch, measures: readonly string[], modes: 
   const codes = [...new Set(modes)].map((mode) => [mode, tieModeCode(mode)] as const);
   if (codes.some(([, code]) => code === SD)) checkSpreads(plan);
   const threads = threadCount(options.threads);
-  const flat = flattenBatch(batch, plan, codes.some(([, code]) => code === TREC), tieKeys, true);
+  const flat = flattenBatch(batch, plan, codes.some(([, code]) => code === TREC), tieKeys);
   const backend = resolveBackend(options.backend, flat.scores.length);
   const q = flat.queries;
   const fail = (status: Int32Array): never => {
@@ -39,8 +39,6 @@ export function evaluateModes(batch: Batch, measures: readonly string[], modes: 
       if (prepared.evaluate(flat.scores, code === TREC ? flat.tieKeys : null, code, outs[i]!) !== Status.OK) fail(prepared.status);
     });
   }
-  // nothing holds the flattened ideal labels now: their buffer serves the next call
-  keepIdeal(flat);
   return new Map(
     codes.map(([mode], i) => {
       const out = outs[i]!;
