@@ -59,6 +59,32 @@ describe('scoreTieKeys: trec_eval order from scores and ids', () => {
     expect(surrogateQueries).toBeGreaterThan(100);
   });
 
+  it('orders a query larger than the kept scratch (its own arrays), in score order or not', () => {
+    const next = rng(93);
+    for (const inOrder of [false, true]) {
+      const n = 40_000;
+      const ids = Array.from({ length: n }, (_, i) => `d${(i * 7919) % n}`);
+      const scores = Float64Array.from({ length: n }, () => randInt(next, 0, 50) / 8);
+      if (inOrder) scores.sort().reverse();
+      const keys = new Int32Array(n);
+      scoreTieKeys(scores, 0, n, ids, keys);
+      expect(new Set(keys).size).toBe(n);
+      // walked by key, each score's documents come in descending byte order of their ids
+      const byKey = Array.from({ length: n }, (_, i) => i).sort((a, b) => keys[a]! - keys[b]!);
+      const last = new Map<number, string>();
+      const disordered = byKey.filter((i) => {
+        const before = last.get(scores[i]!);
+        last.set(scores[i]!, ids[i]!);
+        return before !== undefined && Buffer.compare(Buffer.from(before), Buffer.from(ids[i]!)) <= 0;
+      });
+      expect(disordered).toEqual([]);
+    }
+    // a small query after it still finds the kept scratch right
+    const keys = new Int32Array(3);
+    scoreTieKeys(new Float64Array([1, 1, 0]), 0, 3, ['a', 'b', 'c'], keys);
+    expect(keys[1]! < keys[0]!).toBe(true);
+  });
+
   it('reads as its example says', () => {
     const keys = new Int32Array(3);
     scoreTieKeys(new Float64Array([2, 1, 2]), 0, 3, ['a', 'b', 'c'], keys);

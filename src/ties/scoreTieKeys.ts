@@ -4,14 +4,40 @@ import { SURROGATE } from './sortIds.js';
 /** Tied documents up to this many are sorted by insertion; more, by merging runs of this many. */
 const SHORT_TIES = 32;
 
-// reused between queries (no user code runs while they are in use); sized by `reserve`
-let table = new Int32Array(512);
-let tieClass = new Int32Array(256);
-let members = new Int32Array(256);
-let spare = new Int32Array(256);
-let classStart = new Int32Array(257);
-let classScore = new Float64Array(256);
-let classSlot = new Int32Array(256);
+/** Queries up to this many documents share the kept scratch; a larger one gets its own, not kept. */
+const KEPT_SCRATCH = 1 << 14;
+
+/** A query's working arrays, for up to `size` documents. */
+class TieScratch {
+  /** open addressing: group number + 1 per slot, 0 empty; at least twice `size` slots */
+  readonly table: Int32Array;
+  /** per document, its group */
+  readonly tieClass: Int32Array;
+  /** the documents group by group, each group sorted by id in the end */
+  readonly members: Int32Array;
+  /** the merge sort's other buffer */
+  readonly spare: Int32Array;
+  /** where each group starts in members, and one past the last */
+  readonly classStart: Int32Array;
+  /** per group, its score and its slot in the table */
+  readonly classScore: Float64Array;
+  readonly classSlot: Int32Array;
+
+  constructor(readonly size: number) {
+    let slots = 16;
+    while (slots < 2 * size) slots *= 2;
+    this.table = new Int32Array(slots);
+    this.tieClass = new Int32Array(size);
+    this.members = new Int32Array(size);
+    this.spare = new Int32Array(size);
+    this.classStart = new Int32Array(size + 1);
+    this.classScore = new Float64Array(size);
+    this.classSlot = new Int32Array(size);
+  }
+}
+
+// reused between queries (no user code runs while it is in use)
+let kept = new TieScratch(256);
 // a score's two 32-bit words, for its hash
 const bits = new Float64Array(1);
 const words = new Uint32Array(bits.buffer);
@@ -34,43 +60,37 @@ const words = new Uint32Array(bits.buffer);
  * keys[2] < keys[0] // true: c before a (equal scores, larger id)
  */
 export function scoreTieKeys(scores: Float64Array, at: number, n: number, ids: readonly string[], keys: Int32Array): void {
-  reserve(n);
-  const classes = groupRuns(scores, at, n) ?? groupScores(scores, at, n);
-  // the scratch arrays as locals: a module's `let` is checked for initialisation at each use
-  const order = members;
-  const starts = classStart;
+  if (n > kept.size) {
+    const scratch = new TieScratch(Math.max(n, 2 * kept.size));
+    if (n <= KEPT_SCRATCH) kept = scratch;
+    keysWith(scratch, scores, at, n, ids, keys);
+  } else keysWith(kept, scores, at, n, ids, keys);
+}
+
+/** scoreTieKeys with the given scratch. */
+function keysWith(scratch: TieScratch, scores: Float64Array, at: number, n: number, ids: readonly string[], keys: Int32Array): void {
+  const classes = groupRuns(scratch, scores, at, n) ?? groupScores(scratch, scores, at, n);
+  const order = scratch.members;
+  const starts = scratch.classStart;
   let place = 0;
   for (let c = 0; c < classes; c++) {
     const from = starts[c]!;
     const to = starts[c + 1]!;
     if (to - from === 1) keys[at + order[from]!] = place++;
     else {
-      sortById(ids, order, from, to, plainMembers(ids, order, from, to));
+      sortById(ids, order, scratch.spare, from, to, plainMembers(ids, order, from, to));
       for (let p = from; p < to; p++) keys[at + order[p]!] = place++;
     }
   }
-}
-
-/** Grows the scratch arrays to serve a query of n documents (the hash table at least twice n). */
-function reserve(n: number): void {
-  if (members.length < n) {
-    tieClass = new Int32Array(2 * n);
-    members = new Int32Array(2 * n);
-    spare = new Int32Array(2 * n);
-    classStart = new Int32Array(2 * n + 1);
-    classScore = new Float64Array(2 * n);
-    classSlot = new Int32Array(2 * n);
-  }
-  if (table.length < 2 * n) table = new Int32Array(4 * n);
 }
 
 /**
  * A ranking given in score order (the usual run) grouped by its runs of equal scores, as
  * groupScores groups (-0 and 0 alike), in one pass; null when a score rises.
  */
-function groupRuns(scores: Float64Array, at: number, n: number): number | null {
-  const order = members;
-  const starts = classStart;
+function groupRuns(scratch: TieScratch, scores: Float64Array, at: number, n: number): number | null {
+  const order = scratch.members;
+  const starts = scratch.classStart;
   let classes = 0;
   for (let i = 1; i < n; i++) {
     const score = scores[at + i]!;
@@ -89,17 +109,12 @@ function groupRuns(scores: Float64Array, at: number, n: number): number | null {
  * each group's documents, in input order, to `members[classStart[c] .. classStart[c + 1])` and
  * returns how many groups. The groups are in the order their scores first appear.
  */
-function groupScores(scores: Float64Array, at: number, n: number): number {
+function groupScores(scratch: TieScratch, scores: Float64Array, at: number, n: number): number {
   let size = 16;
   while (size < 2 * n) size *= 2;
   const shift = 32 - Math.log2(size);
   const mask = size - 1;
-  const slots = table;
-  const scoreOf = classScore;
-  const slotOf = classSlot;
-  const classOf = tieClass;
-  const starts = classStart;
-  const order = members;
+  const { table: slots, classScore: scoreOf, classSlot: slotOf, tieClass: classOf, classStart: starts, members: order } = scratch;
   let classes = 0;
   for (let i = 0; i < n; i++) {
     const score = scores[at + i]! + 0;
@@ -133,7 +148,7 @@ function groupScores(scores: Float64Array, at: number, n: number): number {
   return classes;
 }
 
-/** Whether no id of `members[from .. to)` holds a surrogate. */
+/** Whether no id of `order[from .. to)` holds a surrogate. */
 function plainMembers(ids: readonly string[], order: Int32Array, from: number, to: number): boolean {
   for (let p = from; p < to; p++) if (SURROGATE.test(ids[order[p]!]!)) return false;
   return true;
@@ -145,7 +160,7 @@ function plainMembers(ids: readonly string[], order: Int32Array, from: number, t
  * (UTF-16 order, which is their byte order when `plain`: none holds a surrogate), else by
  * compareIds.
  */
-function sortById(ids: readonly string[], order: Int32Array, from: number, to: number, plain: boolean): void {
+function sortById(ids: readonly string[], order: Int32Array, spare: Int32Array, from: number, to: number, plain: boolean): void {
   for (let start = from; start < to; start += SHORT_TIES) {
     const end = Math.min(to, start + SHORT_TIES);
     for (let p = start + 1; p < end; p++) {
