@@ -52,9 +52,10 @@ describe('scoreTieKeys: trec_eval order from scores and ids', () => {
       // outside the query nothing is written
       expect(keys[at + n]).toBe(-7);
       if (at > 0) expect(keys[at - 1]).toBe(-7);
-      // and where scores tie, the keys order as trecTieKeys' (the sort of every id)
-      const byId = trecTieKeys(ids, new Uint32Array([0, n]), () => 'q');
-      for (let i = 0; i < n; i++) for (let j = i + 1; j < Math.min(n, i + 8); j++) if (Object.is(scores[i]! + 0, scores[j]! + 0)) expect(keys[at + i]! < keys[at + j]!).toBe(byId[i]! < byId[j]!);
+      // the same query inside a batch (ids and scores at `at`), through trecTieKeys, orders alike
+      const batchIds = [...Array.from({ length: at }, (_, i) => `before${i}`), ...ids];
+      const batchKeys = trecTieKeys(batchIds, all.subarray(0, at + n), new Uint32Array([0, at, at + n]), () => 'q');
+      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j && Object.is(scores[i]! + 0, scores[j]! + 0)) expect(batchKeys[at + i]! < batchKeys[at + j]!).toBe(place[i]! < place[j]!);
     }
     expect(surrogateQueries).toBeGreaterThan(100);
   });
@@ -83,6 +84,13 @@ describe('scoreTieKeys: trec_eval order from scores and ids', () => {
     const keys = new Int32Array(3);
     scoreTieKeys(new Float64Array([1, 1, 0]), 0, 3, ['a', 'b', 'c'], keys);
     expect(keys[1]! < keys[0]!).toBe(true);
+  });
+
+  it('trecTieKeys refuses what checkDocIds refuses, and reads as its example says', () => {
+    expect(() => trecTieKeys(['a', 'b', 'a'], Float64Array.of(1, 2, 3), Uint32Array.of(0, 3), (q) => `query ${q}`)).toThrow("query 0: document 'a' appears twice, at positions 0 and 2");
+    expect(() => trecTieKeys(['a', 7 as unknown as string], Float64Array.of(1, 1), Uint32Array.of(0, 2), (q) => `query ${q}`)).toThrow('query 0: docs[1] is number, not a string');
+    const keys = trecTieKeys(['a', 'b', 'c'], Float64Array.of(2, 1, 2), Uint32Array.of(0, 3), (q) => `query ${q}`);
+    expect(keys[2]! < keys[0]!).toBe(true);
   });
 
   it('reads as its example says', () => {

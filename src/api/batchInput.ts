@@ -136,7 +136,7 @@ export function flattenBatch(batch: Batch, plan: Plan, trecMode: boolean, givenK
     if (!Array.isArray(batch.docs)) throw new InputTypeError('batch.docs must be an array of document ids');
     if (batch.docs.length !== scores.length) throw new InputError(`batch.docs has ${batch.docs.length} ids, batch.scores ${scores.length} entries`);
     // the ids are checked in every mode; ordered (trec_eval's keys) only where they break ties
-    if (trecMode) tieKeys = trecTieKeys(batch.docs, offsets, describeQuery);
+    if (trecMode) tieKeys = trecTieKeys(batch.docs, scores, offsets, describeQuery);
     else checkDocIds(batch.docs, offsets, describeQuery);
   } else if (trecMode) {
     throw new InputError("ties: 'trec' orders equal scores by document id: give docs");

@@ -204,7 +204,7 @@ export class RunCollector {
       queryIds: p.qids.map(latin1ToUtf8),
     };
     // trec_eval's tie-break: the addon's reader wrote the keys, else they come from the ids
-    const tieKeys = p.tieKeys ?? (this.keepDocs ? trecTieKeys(p.docs, batch.offsets, (q) => `query ${latin1ToUtf8(p.qids[q]!)}`) : null);
+    const tieKeys = p.tieKeys ?? (this.keepDocs ? trecTieKeys(p.docs, batch.scores, batch.offsets, (q) => `query ${latin1ToUtf8(p.qids[q]!)}`) : null);
     // each query's index in the values: one lookup, new queries taking the next (a plain loop:
     // Int32Array.from with a mapping function costs several times as much)
     const at = new Int32Array(p.qids.length);

@@ -52,23 +52,24 @@ const words = new Uint32Array(bits.buffer);
  * O(k log k) for a group of k. For callers whose ids are distinct by construction (an object's
  * or a Map's keys): nothing is checked.
  * @param scores the batch's scores; the query's are `scores[at .. at + n)`, none NaN
- * @param ids the query's document ids, `ids[i]` for `scores[at + i]`
+ * @param ids the document ids, `ids[idsAt + i]` for `scores[at + i]`
  * @param keys written at `keys[at .. at + n)`, distinct, each in 0..n-1
+ * @param idsAt where the query's ids start in `ids` (default 0: `ids` holds the query's alone)
  * @example
  * const keys = new Int32Array(3);
  * scoreTieKeys(new Float64Array([2, 1, 2]), 0, 3, ['a', 'b', 'c'], keys);
  * keys[2] < keys[0] // true: c before a (equal scores, larger id)
  */
-export function scoreTieKeys(scores: Float64Array, at: number, n: number, ids: readonly string[], keys: Int32Array): void {
+export function scoreTieKeys(scores: Float64Array, at: number, n: number, ids: readonly string[], keys: Int32Array, idsAt = 0): void {
   if (n > kept.size) {
     const scratch = new TieScratch(Math.max(n, 2 * kept.size));
     if (n <= KEPT_SCRATCH) kept = scratch;
-    keysWith(scratch, scores, at, n, ids, keys);
-  } else keysWith(kept, scores, at, n, ids, keys);
+    keysWith(scratch, scores, at, n, ids, idsAt, keys);
+  } else keysWith(kept, scores, at, n, ids, idsAt, keys);
 }
 
 /** scoreTieKeys with the given scratch. */
-function keysWith(scratch: TieScratch, scores: Float64Array, at: number, n: number, ids: readonly string[], keys: Int32Array): void {
+function keysWith(scratch: TieScratch, scores: Float64Array, at: number, n: number, ids: readonly string[], idsAt: number, keys: Int32Array): void {
   const classes = groupRuns(scratch, scores, at, n) ?? groupScores(scratch, scores, at, n);
   const order = scratch.members;
   const starts = scratch.classStart;
@@ -78,7 +79,7 @@ function keysWith(scratch: TieScratch, scores: Float64Array, at: number, n: numb
     const to = starts[c + 1]!;
     if (to - from === 1) keys[at + order[from]!] = place++;
     else {
-      sortById(ids, order, scratch.spare, from, to, plainMembers(ids, order, from, to));
+      sortById(ids, idsAt, order, scratch.spare, from, to, plainMembers(ids, idsAt, order, from, to));
       for (let p = from; p < to; p++) keys[at + order[p]!] = place++;
     }
   }
@@ -149,8 +150,8 @@ function groupScores(scratch: TieScratch, scores: Float64Array, at: number, n: n
 }
 
 /** Whether no id of `order[from .. to)` holds a surrogate. */
-function plainMembers(ids: readonly string[], order: Int32Array, from: number, to: number): boolean {
-  for (let p = from; p < to; p++) if (SURROGATE.test(ids[order[p]!]!)) return false;
+function plainMembers(ids: readonly string[], idsAt: number, order: Int32Array, from: number, to: number): boolean {
+  for (let p = from; p < to; p++) if (SURROGATE.test(ids[idsAt + order[p]!]!)) return false;
   return true;
 }
 
@@ -160,13 +161,13 @@ function plainMembers(ids: readonly string[], order: Int32Array, from: number, t
  * (UTF-16 order, which is their byte order when `plain`: none holds a surrogate), else by
  * compareIds.
  */
-function sortById(ids: readonly string[], order: Int32Array, spare: Int32Array, from: number, to: number, plain: boolean): void {
+function sortById(ids: readonly string[], idsAt: number, order: Int32Array, spare: Int32Array, from: number, to: number, plain: boolean): void {
   for (let start = from; start < to; start += SHORT_TIES) {
     const end = Math.min(to, start + SHORT_TIES);
     for (let p = start + 1; p < end; p++) {
       const doc = order[p]!;
       let q = p;
-      for (; q > start && before(ids, plain, doc, order[q - 1]!); q--) order[q] = order[q - 1]!;
+      for (; q > start && before(ids, idsAt, plain, doc, order[q - 1]!); q--) order[q] = order[q - 1]!;
       order[q] = doc;
     }
   }
@@ -178,7 +179,7 @@ function sortById(ids: readonly string[], order: Int32Array, spare: Int32Array, 
       const end = Math.min(to, start + 2 * width);
       let i = start;
       let j = middle;
-      for (let p = start; p < end; p++) target[p] = i < middle && (j >= end || !before(ids, plain, source[j]!, source[i]!)) ? source[i++]! : source[j++]!;
+      for (let p = start; p < end; p++) target[p] = i < middle && (j >= end || !before(ids, idsAt, plain, source[j]!, source[i]!)) ? source[i++]! : source[j++]!;
     }
     [source, target] = [target, source];
   }
@@ -186,6 +187,6 @@ function sortById(ids: readonly string[], order: Int32Array, spare: Int32Array, 
 }
 
 /** Whether tied document `a` comes before `b` in trec_eval's order: its id is larger in byte order. */
-function before(ids: readonly string[], plain: boolean, a: number, b: number): boolean {
-  return plain ? ids[a]! > ids[b]! : compareIds(ids[a]!, ids[b]!) > 0;
+function before(ids: readonly string[], idsAt: number, plain: boolean, a: number, b: number): boolean {
+  return plain ? ids[idsAt + a]! > ids[idsAt + b]! : compareIds(ids[idsAt + a]!, ids[idsAt + b]!) > 0;
 }

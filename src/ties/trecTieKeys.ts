@@ -1,32 +1,19 @@
-import { compareIds } from './compareIds.js';
-import { docIdNotString, docIdTwice } from './docIdErrors.js';
+import { checkDocIds } from './checkDocIds.js';
+import { scoreTieKeys } from './scoreTieKeys.js';
 
 /**
- * trec_eval's tie-break as numbers: for every document, its rank among its query's document
- * ids in descending byte order (0 = the largest id), so the kernels order equal scores by
- * this key ascending. Also the check that no query names a document twice.
- * @throws InputError naming the query and both positions of a duplicate id
+ * trec_eval's tie-break as numbers: per query, keys that order its documents of equal scores by
+ * id descending in byte order (the kernels order equal scores by key ascending and compare keys
+ * nowhere else; see scoreTieKeys). Also the check that every id is a string and no query names a
+ * document twice (checkDocIds). O(n) per query but for the sorts of the tied ids.
+ * @throws InputTypeError for an id that is not a string; InputError naming the query and both
+ *   positions of a duplicate id
+ * @example
+ * trecTieKeys(['a', 'b', 'c'], Float64Array.of(2, 1, 2), Uint32Array.of(0, 3), (q) => `query ${q}`) // c's key below a's
  */
-export function trecTieKeys(docs: readonly string[], offsets: Uint32Array, describeQuery: (q: number) => string): Int32Array {
+export function trecTieKeys(docs: readonly string[], scores: Float64Array, offsets: Uint32Array, describeQuery: (q: number) => string): Int32Array {
+  checkDocIds(docs, offsets, describeQuery);
   const keys = new Int32Array(docs.length);
-  const local: number[] = [];
-  for (let q = 0; q + 1 < offsets.length; q++) {
-    const start = offsets[q]!;
-    const n = offsets[q + 1]! - start;
-    local.length = n;
-    for (let i = 0; i < n; i++) {
-      const id = docs[start + i];
-      if (typeof id !== 'string') throw docIdNotString(describeQuery, q, start + i, i, id);
-      local[i] = i;
-    }
-    local.sort((a, b) => compareIds(docs[start + b]!, docs[start + a]!));
-    for (let rank = 0; rank < n; rank++) {
-      const i = local[rank]!;
-      if (rank > 0 && docs[start + i] === docs[start + local[rank - 1]!]) {
-        throw docIdTwice(describeQuery, q, docs[start + i]!, Math.min(i, local[rank - 1]!), Math.max(i, local[rank - 1]!));
-      }
-      keys[start + i] = rank;
-    }
-  }
+  for (let q = 0; q + 1 < offsets.length; q++) scoreTieKeys(scores, offsets[q]!, offsets[q + 1]! - offsets[q]!, docs, keys, offsets[q]!);
   return keys;
 }
