@@ -14,7 +14,7 @@ import type { Batch, BatchResult, EvaluateOptions } from './types.js';
  * Evaluates a batch in several tie modes at once: step 0 (everything that does not depend on
  * the order: R, ideal DCGs, label checks) once, then steps 1-3 once per mode. One mode takes the
  * backend's fused pass where it has one. `options.ties` is ignored: `modes` says which. `tieKeys`
- * (trec_eval's tie-break keys, as trecTieKeys gives them; the run readers write them) stand
+ * (trec_eval's tie-break keys, as trecTieKeys gives them or the run readers write them) stand
  * for `batch.docs`; without `withMeans` each mode's `mean` is left empty.
  * @returns per mode (in the order given, each once) the values of evaluateBatch in that mode
  * @throws as evaluateBatch
