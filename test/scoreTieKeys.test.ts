@@ -93,6 +93,34 @@ describe('scoreTieKeys: trec_eval order from scores and ids', () => {
     expect(keys[2]! < keys[0]!).toBe(true);
   });
 
+  it('keeps its order when a getter of the ids orders another batch meanwhile', () => {
+    const ids = ['a', 'c', 'b', 'e', 'd'];
+    const scores = Float64Array.of(1, 1, 1, 2, 2);
+    const plain = trecTieKeys(ids, scores, Uint32Array.of(0, 5), () => 'q');
+    const hostile = [...ids];
+    let nested = 0;
+    Object.defineProperty(hostile, 2, {
+      get: () => {
+        nested++;
+        trecTieKeys(['z', 'y', 'x', 'w'], Float64Array.of(0, 0, 0, 0), Uint32Array.of(0, 4), () => 'inner');
+        return 'b';
+      },
+    });
+    expect(Array.from(trecTieKeys(hostile, scores, Uint32Array.of(0, 5), () => 'q'))).toEqual(Array.from(plain));
+    expect(nested).toBeGreaterThan(1);
+  });
+
+  it('finds a duplicate id when a getter of the ids checks another batch meanwhile', () => {
+    const hostile = ['a', 'b', 'c', 'a'];
+    Object.defineProperty(hostile, 3, {
+      get: () => {
+        trecTieKeys(['x', 'y', 'z', 'w'], Float64Array.of(0, 0, 0, 0), Uint32Array.of(0, 4), () => 'inner');
+        return 'a';
+      },
+    });
+    expect(() => trecTieKeys(hostile, Float64Array.of(1, 1, 1, 1), Uint32Array.of(0, 4), (q) => `query ${q}`)).toThrow("query 0: document 'a' appears twice, at positions 0 and 3");
+  });
+
   it('reads as its example says', () => {
     const keys = new Int32Array(3);
     scoreTieKeys(new Float64Array([2, 1, 2]), 0, 3, ['a', 'b', 'c'], keys);

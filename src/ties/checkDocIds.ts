@@ -6,18 +6,22 @@ const PAIRWISE = 32;
 
 /**
  * Per position of a small query, its id's length and last code unit as one number: ids of one
- * query often share a long prefix, so two ids are compared in full only where these agree.
+ * query often share a long prefix, so two ids are compared in full only where these agree. Kept
+ * between calls; null while in use (the ids may be read through getters, and a call nested in
+ * one takes its own).
  */
-const shapes = new Float64Array(PAIRWISE);
+let keptShapes: Float64Array | null = new Float64Array(PAIRWISE);
 
 /**
- * trecTieKeys' checks without its keys, for the tie modes that do not order by id: every id a
- * string, none twice in a query. Where a query has several ids twice, it names the one
- * trecTieKeys names (the largest in byte order) at its first two positions, so the error does
- * not depend on the mode. O(n) per query (pairwise up to PAIRWISE ids) where trecTieKeys sorts.
+ * The checks of a batch's document ids, in every tie mode (trecTieKeys makes trec's keys after
+ * them): every id a string, none twice in a query. Where a query has several ids twice, it names
+ * the largest in byte order, at its first two positions. O(n) per query (pairwise up to PAIRWISE
+ * ids, else hashed).
  * @throws InputTypeError for an id that is not a string, InputError for one twice
  */
 export function checkDocIds(docs: readonly string[], offsets: Uint32Array, describeQuery: (q: number) => string): void {
+  const shapes = keptShapes ?? new Float64Array(PAIRWISE);
+  keptShapes = null;
   // per id its first position, or -1 once it was seen twice
   const seen = new Map<string, number>();
   for (let q = 0; q + 1 < offsets.length; q++) {
@@ -53,4 +57,5 @@ export function checkDocIds(docs: readonly string[], offsets: Uint32Array, descr
     }
     if (second >= 0) throw docIdTwice(describeQuery, q, docs[start + second]!, first, second);
   }
+  keptShapes = shapes;
 }

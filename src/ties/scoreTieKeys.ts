@@ -4,7 +4,7 @@ import { SURROGATE } from './sortIds.js';
 /** Tied documents up to this many are sorted by insertion; more, by merging runs of this many. */
 const SHORT_TIES = 32;
 
-/** Queries up to this many documents share the kept scratch; a larger one gets its own, not kept. */
+/** Scratch for up to this many documents is kept for the next query; a larger query's is not. */
 const KEPT_SCRATCH = 1 << 14;
 
 /** A query's working arrays, for up to `size` documents. */
@@ -36,8 +36,8 @@ class TieScratch {
   }
 }
 
-// reused between queries (no user code runs while it is in use)
-let kept = new TieScratch(256);
+// reused between queries; null while in use (a call nested in a getter of the ids takes its own)
+let kept: TieScratch | null = new TieScratch(256);
 // a score's two 32-bit words, for its hash
 const bits = new Float64Array(1);
 const words = new Uint32Array(bits.buffer);
@@ -51,7 +51,8 @@ const words = new Uint32Array(bits.buffer);
  * and the keys number the groups' members group after group. O(n) but for the ids' sorts:
  * O(k log k) for a group of k. For callers whose ids are distinct by construction (an object's
  * or a Map's keys): nothing is checked.
- * @param scores the batch's scores; the query's are `scores[at .. at + n)`, none NaN
+ * @param scores the batch's scores; the query's are `scores[at .. at + n)` (a NaN is a group of
+ *   its own: the kernels refuse it)
  * @param ids the document ids, `ids[idsAt + i]` for `scores[at + i]`
  * @param keys written at `keys[at .. at + n)`, distinct, each in 0..n-1
  * @param idsAt where the query's ids start in `ids` (default 0: `ids` holds the query's alone)
@@ -61,11 +62,11 @@ const words = new Uint32Array(bits.buffer);
  * keys[2] < keys[0] // true: c before a (equal scores, larger id)
  */
 export function scoreTieKeys(scores: Float64Array, at: number, n: number, ids: readonly string[], keys: Int32Array, idsAt = 0): void {
-  if (n > kept.size) {
-    const scratch = new TieScratch(Math.max(n, 2 * kept.size));
-    if (n <= KEPT_SCRATCH) kept = scratch;
-    keysWith(scratch, scores, at, n, ids, idsAt, keys);
-  } else keysWith(kept, scores, at, n, ids, idsAt, keys);
+  let scratch = kept;
+  if (scratch === null || n > scratch.size) scratch = new TieScratch(Math.max(n, 2 * (scratch?.size ?? 128)));
+  kept = null;
+  keysWith(scratch, scores, at, n, ids, idsAt, keys);
+  if (scratch.size <= KEPT_SCRATCH) kept = scratch;
 }
 
 /** scoreTieKeys with the given scratch. */
