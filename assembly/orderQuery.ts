@@ -17,8 +17,8 @@ export const HEAP_DEPTH: i32 = 64;
  * Step 1, the ordering: writes positions (0..n-1 within the query starting at `start`) to
  * `S.order` by score descending; inside equal scores the tie mode's key decides: labels
  * descending (optimistic), labels ascending (pessimistic), `tieKeys` ascending (trec: keys
- * that order equal scores by document id descending in byte order), else the position (input; and average,
- * where the order inside a group does not matter).
+ * that order equal scores by document id descending in byte order), else the position (input;
+ * and average, where the order inside a group does not matter).
  *
  * Small queries are ranked without branches (rankPositions). Of a larger query only the first
  * `depth` positions are needed. When depth < n (every measure has a cut-off),

@@ -11,6 +11,8 @@ describe.each(BACKENDS)('idealLabels must hold the retrieved judged labels ($nam
     offsets: Uint32Array.from(offsets),
     idealLabels: ideal,
   });
+  // the same ideal labels as one flat array with offsets
+  const flatOf = (ideal: number[][]) => ({ labels: Float64Array.from(ideal.flat()), offsets: Uint32Array.from([0, ...ideal.map((_, q) => ideal.slice(0, q + 1).flat().length)]) });
 
   it('counts per query: a label held by the query before does not count for the next', () => {
     // query 0 holds two 2s; query 1 retrieves a 2 its judgements lack
@@ -68,7 +70,7 @@ describe.each(BACKENDS)('idealLabels must hold the retrieved judged labels ($nam
       const input = { scores: Float64Array.from(labels, (_, i) => -i), labels: Kind.from(labels), offsets: Uint32Array.from(offsets), idealLabels: ideal };
       if (expected === null) {
         // the arrays (flattened to the narrowest kind: bytes, int32 from a label past 255 or below 0 on) give the flat doubles' values
-        const flat = { ...input, idealLabels: { labels: Float64Array.from(ideal.flat()), offsets: Uint32Array.from([0, ...ideal.map((_, q) => ideal.slice(0, q + 1).flat().length)]) } };
+        const flat = { ...input, idealLabels: flatOf(ideal) };
         expect(evaluateBatch(input, ['P@5', 'nDCG@5', 'Rprec'], options).perQuery).toEqual(evaluateBatch(flat, ['P@5', 'nDCG@5', 'Rprec'], options).perQuery);
       } else expect(() => evaluateBatch(input, ['P@5'], options)).toThrow(expected);
       seen[expected === null ? 'held' : 'lacking']++;
@@ -78,7 +80,6 @@ describe.each(BACKENDS)('idealLabels must hold the retrieved judged labels ($nam
   });
 
   it('arrays give the flat form\'s values call after call, and in a call nested in a getter of the arrays', () => {
-    const flatOf = (ideal: number[][]) => ({ labels: Float64Array.from(ideal.flat()), offsets: Uint32Array.from([0, ...ideal.map((_, q) => ideal.slice(0, q + 1).flat().length)]) });
     const measures = ['nDCG@3', 'R@2', 'Rprec'];
     const long = batch([3, 2, 1, 0, 2], [[3, 2, 1, 0, 2, 3, 3, 3, 1]]);
     const short = batch([1, 0], [[1, 0, 2]]);

@@ -66,8 +66,8 @@ class Ungrouped extends Error {}
 
 /**
  * forEachRunQuery with the addon's reader, which also looks up each document's label (-1: unjudged) and
- * applies -J, and with `tieKeys` writes trec_eval's tie-break keys (each result's rank among its query's ids): the queries
- * go to `onQueries` in batches of about `batchLines` result lines.
+ * applies -J, and with `tieKeys` writes trec_eval's tie-break keys (each result's rank among its
+ * query's ids): the queries go to `onQueries` in batches of about `batchLines` result lines.
  * Returns null when the run is not grouped by query (read it with forEachRunQuery, which buffers).
  * With `range`, only those bytes are read (line numbers count from the range's start).
  * @throws FileError as forEachRunQuery

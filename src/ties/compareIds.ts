@@ -1,3 +1,6 @@
+/** A UTF-16 surrogate: where one meets a unit >= 0xE000, UTF-16 order is not byte order (see compareIds). */
+export const SURROGATE = /[\ud800-\udfff]/;
+
 /**
  * Compares document ids in the byte order of their UTF-8 encodings (C's strcmp, as trec_eval
  * does), which is code point order. JavaScript's `<` compares UTF-16 units; the two differ only

@@ -1,5 +1,4 @@
-import { compareIds } from './compareIds.js';
-import { SURROGATE } from './sortIds.js';
+import { compareIds, SURROGATE } from './compareIds.js';
 
 /** Tied documents up to this many are sorted by insertion; more, by merging runs of this many. */
 const SHORT_TIES = 32;
@@ -24,9 +23,7 @@ class TieScratch {
   readonly classSlot: Int32Array;
 
   constructor(readonly size: number) {
-    let slots = 16;
-    while (slots < 2 * size) slots *= 2;
-    this.table = new Int32Array(slots);
+    this.table = new Int32Array(tableSize(size));
     this.tieClass = new Int32Array(size);
     this.members = new Int32Array(size);
     this.spare = new Int32Array(size);
@@ -34,6 +31,13 @@ class TieScratch {
     this.classScore = new Float64Array(size);
     this.classSlot = new Int32Array(size);
   }
+}
+
+/** The hash table's slots for n documents: a power of two, at least 2n (and 16). */
+function tableSize(n: number): number {
+  let size = 16;
+  while (size < 2 * n) size *= 2;
+  return size;
 }
 
 // reused between queries; null while in use (a call nested in a getter of the ids takes its own)
@@ -112,8 +116,7 @@ function groupRuns(scratch: TieScratch, scores: Float64Array, at: number, n: num
  * returns how many groups. The groups are in the order their scores first appear.
  */
 function groupScores(scratch: TieScratch, scores: Float64Array, at: number, n: number): number {
-  let size = 16;
-  while (size < 2 * n) size *= 2;
+  const size = tableSize(n);
   const shift = 32 - Math.log2(size);
   const mask = size - 1;
   const { table: slots, classScore: scoreOf, classSlot: slotOf, tieClass: classOf, classStart: starts, members: order } = scratch;

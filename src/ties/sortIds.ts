@@ -1,7 +1,4 @@
-import { compareIds } from './compareIds.js';
-
-/** A UTF-16 surrogate: where one meets a unit >= 0xE000, UTF-16 order is not byte order. */
-export const SURROGATE = /[\ud800-\udfff]/;
+import { compareIds, SURROGATE } from './compareIds.js';
 
 /**
  * Sorts ids in place in the byte order of their UTF-8 encodings (trec_eval's order of queries):
