@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -24,13 +25,6 @@ using tie_eval::checkJudged;
 using tie_eval::checkScores;
 using tie_eval::lengthOf;
 
-/**
- * The scratches and threads of one Node environment (main thread, each worker), so workers
- * never share them: one scratch per thread of a call (see runInParts), kept for the next call.
- */
-struct AddonData {
-  tie_eval::Workers workers;
-};
 
 Napi::Value fail(Napi::Env env, bool typeError, const std::string& message) {
   if (typeError) Napi::TypeError::New(env, message).ThrowAsJavaScriptException();
@@ -69,6 +63,26 @@ struct Arrays {
 struct Offsets {
   std::vector<uint32_t> judged;
   std::vector<uint32_t> ideal;
+};
+
+/** A batch startBatch handed to the threads: its own offsets and plan, and the threads' shares of its queries. */
+struct StartedBatch {
+  StartedBatch(Offsets o, std::vector<double> p) : offsets(std::move(o)), packed(std::move(p)), plan(packed.data()) {}
+  Offsets offsets;
+  std::vector<double> packed;
+  Plan plan;
+  std::unique_ptr<tie_eval::QueryParts> parts;
+};
+
+/**
+ * The scratches and threads of one Node environment (main thread, each worker), so workers
+ * never share them: one scratch per thread of a call (see runInParts), kept for the next call;
+ * and the batch startBatch started, if any (declared first, so it outlives the pool, whose
+ * destructor joins it).
+ */
+struct AddonData {
+  std::unique_ptr<StartedBatch> started;
+  tie_eval::Workers workers;
 };
 
 template <typename L, typename I>
@@ -204,6 +218,19 @@ Napi::Value EvaluateQueries(const Napi::CallbackInfo& info) {
   return Napi::Number::New(env, code);
 }
 
+/** evaluateBatch's 13 arguments checked (see EvaluateBatch); fills `offsets` with the copies checked. */
+Problem checkBatchArgs(const Napi::CallbackInfo& info, Offsets& offsets) {
+  const Problem problem = checkPrepareArgs(info, offsets, true);
+  if (!problem.message.empty()) return problem;
+  return checkScores(info[9], info[10], info[11], info[12], lengthOf(info[0]), offsets.judged.size() - 1, Plan(info[5].As<Napi::Float64Array>().Data()));
+}
+
+/** A query range's work in evaluateBatch: step 0 and steps 1-3 slice by slice (evaluateSlices). */
+template <typename L, typename I>
+tie_eval::QueryRun batchRun(const Arrays<L, I>& a, const Plan& plan, int mode) {
+  return [a, &plan, mode](int64_t first, int64_t last, Scratch& s, int32_t* part) { evaluateSlices(a, plan, mode, first, last, s, part); };
+}
+
 /**
  * evaluateBatch(labels, offsets, ideal, idealOffsets, relevant | null, plan, null, status, threads, scores, tieKeys | null, mode, out) -> code:
  * prepareQueries' arguments, then evaluateQueries' own; the constants are null, as they stay in
@@ -216,19 +243,61 @@ Napi::Value EvaluateBatch(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   if (info.Length() != 13) return fail(env, true, "evaluateBatch takes 13 arguments");
   Offsets offsets;
-  Problem problem = checkPrepareArgs(info, offsets, true);
+  const Problem problem = checkBatchArgs(info, offsets);
   if (!problem.message.empty()) return failWith(env, problem);
   const Plan plan(info[5].As<Napi::Float64Array>().Data());
-  problem = checkScores(info[9], info[10], info[11], info[12], lengthOf(info[0]), offsets.judged.size() - 1, plan);
-  if (!problem.message.empty()) return failWith(env, problem);
   const int mode = static_cast<int>(info[11].As<Napi::Number>().DoubleValue());
   int32_t* status = info[7].As<Napi::Int32Array>().Data();
   const int code = withPrepareArrays(info, offsets, [&](auto& a) {
     addScores(a, info[9], info[10], info[12]);
-    return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[8]), workersOf(env), status, [&](int64_t first, int64_t last, Scratch& s, int32_t* part) {
-      evaluateSlices(a, plan, mode, first, last, s, part);
-    });
+    return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[8]), workersOf(env), status, batchRun(a, plan, mode));
   });
+  return Napi::Number::New(env, code);
+}
+
+/**
+ * startBatch(evaluateBatch's 13 arguments) -> started: evaluateBatch's job handed to the pool's
+ * threads, returning at once (true), so that the caller reads its next queries meanwhile; it
+ * must keep every array of the call, untouched, until joinBatch. When the job is small, one
+ * thread is asked for, or a started job is not yet joined (a call from a getter while the
+ * caller reads), the job runs here and now on this thread (false: the status holds its result).
+ */
+Napi::Value StartBatch(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (info.Length() != 13) return fail(env, true, "startBatch takes 13 arguments");
+  Offsets offsets;
+  const Problem problem = checkBatchArgs(info, offsets);
+  if (!problem.message.empty()) return failWith(env, problem);
+  AddonData& data = *env.GetInstanceData<AddonData>();
+  const int parts = tie_eval::partsFor(offsets.judged.data(), static_cast<int64_t>(offsets.judged.size()) - 1, threadsOf(info[8]), data.workers);
+  if (parts == 1) {
+    EvaluateBatch(info);
+    return Napi::Boolean::New(env, false);
+  }
+  // the job's own copies of the offsets and the plan; pointers to the caller's other arrays
+  const Napi::Float64Array packed = info[5].As<Napi::Float64Array>();
+  data.started = std::make_unique<StartedBatch>(std::move(offsets), std::vector<double>(packed.Data(), packed.Data() + packed.ElementLength()));
+  StartedBatch& job = *data.started;
+  const int mode = static_cast<int>(info[11].As<Napi::Number>().DoubleValue());
+  withPrepareArrays(info, job.offsets, [&](auto& a) {
+    addScores(a, info[9], info[10], info[12]);
+    job.parts = std::make_unique<tie_eval::QueryParts>(a.offsets, a.queries, parts, data.workers, batchRun(a, job.plan, mode));
+    return 0;
+  });
+  data.workers.pool.start(parts - 1, *job.parts);
+  return Napi::Boolean::New(env, true);
+}
+
+/** joinBatch(status) -> code: the started batch finished (this thread takes the chunks left) and its status written, as evaluateBatch's. */
+Napi::Value JoinBatch(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  AddonData& data = *env.GetInstanceData<AddonData>();
+  if (info.Length() != 1 || !tie_eval::isTyped(info[0], napi_int32_array) || info[0].As<Napi::Int32Array>().ElementLength() < 3) return fail(env, true, "joinBatch takes a status Int32Array of 3");
+  if (!data.started) return fail(env, false, "joinBatch: no batch was started");
+  (*data.started->parts)(0);
+  data.workers.pool.join();
+  const int code = data.started->parts->finish(info[0].As<Napi::Int32Array>().Data());
+  data.started.reset();
   return Napi::Number::New(env, code);
 }
 
@@ -237,6 +306,8 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("prepareQueries", Napi::Function::New(env, PrepareQueries));
   exports.Set("evaluateQueries", Napi::Function::New(env, EvaluateQueries));
   exports.Set("evaluateBatch", Napi::Function::New(env, EvaluateBatch));
+  exports.Set("startBatch", Napi::Function::New(env, StartBatch));
+  exports.Set("joinBatch", Napi::Function::New(env, JoinBatch));
   tie_eval::TrecReaderBinding::Init(env, exports);
   // which countGroups loop this process runs: "avx2" or "baseline" (test/vectorPath.test.ts)
   exports.Set("vectorPath", Napi::String::New(env, tie_eval::useAvx2() ? "avx2" : "baseline"));

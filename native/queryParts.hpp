@@ -7,6 +7,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "kernels/codes.hpp"
@@ -38,41 +39,71 @@ struct Workers {
   WorkerPool pool;
 };
 
+/** A range of queries' work: run(first, last, scratch, status) over queries [first, last). */
+using QueryRun = std::function<void(int64_t, int64_t, Scratch&, int32_t*)>;
+
+/**
+ * A batch cut into chunks of about CHUNK_ENTRIES entries that `parts` threads take in turn:
+ * thread t calls (*this)(t), with `workers.scratches[t]`, until none is left (a thread that
+ * comes late takes what is left, or nothing); finish() then writes the failure at the lowest
+ * query (what one thread would have met first), or OK.
+ */
+class QueryParts {
+ public:
+  QueryParts(const uint32_t* offsets, int64_t queries, int parts, Workers& workers, QueryRun run)
+      : queries_(queries), chunk_(std::max<int64_t>(1, queries * CHUNK_ENTRIES / std::max<int64_t>(1, offsets[queries]))), workers_(workers), run_(std::move(run)), failures_(parts, {STATUS_OK, -1, -1}) {
+    if (workers.scratches.size() < static_cast<size_t>(parts)) workers.scratches.resize(parts);
+  }
+
+  void operator()(int t) {
+    std::array<int32_t, 3> found;
+    // a thread's chunks come in query order: its first failure is its lowest
+    for (int64_t first = next_.fetch_add(chunk_); first < queries_; first = next_.fetch_add(chunk_)) {
+      run_(first, std::min(queries_, first + chunk_), workers_.scratches[t], found.data());
+      if (found[0] != STATUS_OK && failures_[t][0] == STATUS_OK) failures_[t] = found;
+    }
+  }
+
+  /** Writes the lowest query's failure, or OK, to `status` (after every thread has returned); returns the code. */
+  int finish(int32_t* status) const {
+    const std::array<int32_t, 3>* lowest = nullptr;
+    for (const auto& failure : failures_) {
+      if (failure[0] != STATUS_OK && (lowest == nullptr || failure[1] < (*lowest)[1])) lowest = &failure;
+    }
+    return lowest == nullptr ? report(status, STATUS_OK, -1, -1) : report(status, (*lowest)[0], (*lowest)[1], (*lowest)[2]);
+  }
+
+ private:
+  const int64_t queries_;
+  const int64_t chunk_;
+  Workers& workers_;
+  const QueryRun run_;
+  std::atomic<int64_t> next_{0};
+  std::vector<std::array<int32_t, 3>> failures_;
+};
+
+/** How many threads share a batch: at most `threads`, one per query and per PART_MIN_ENTRIES entries; one while the pool is busy with a started job (a call made from JavaScript while a started job runs). */
+inline int partsFor(const uint32_t* offsets, int64_t queries, int threads, const Workers& workers) {
+  if (workers.pool.busy()) return 1;
+  return static_cast<int>(std::max<int64_t>(1, std::min<int64_t>({threads, queries, offsets[queries] / PART_MIN_ENTRIES})));
+}
+
 /**
  * Runs `run(first, last, scratch, status)` over query ranges [first, last) that cover the batch:
- * all at once on the calling thread with `workers.scratches[0]` when one thread is asked for or
- * the batch is small; else in chunks that the calling thread and up to `threads` - 1 threads of
- * `workers.pool` take in turn, thread t with `workers.scratches[t]`.
- * Writes the status of the failure at the lowest query (what one thread would have met first),
- * or OK, to `status`, and returns the code.
+ * all at once on the calling thread with `workers.scratches[0]` when one part serves (partsFor);
+ * else as QueryParts on the calling thread and parts - 1 threads of `workers.pool`.
+ * Writes the status of the failure at the lowest query, or OK, to `status`, and returns the code.
  */
 template <typename Run>
 int runInParts(const uint32_t* offsets, int64_t queries, int threads, Workers& workers, int32_t* status, Run run) {
-  std::vector<Scratch>& scratches = workers.scratches;
-  const int64_t entries = offsets[queries];
-  const int parts = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>({threads, queries, entries / PART_MIN_ENTRIES})));
+  const int parts = partsFor(offsets, queries, threads, workers);
   if (parts == 1) {
-    run(0, queries, scratches[0], status);
+    run(0, queries, workers.scratches[0], status);
     return status[0];
   }
-  if (scratches.size() < static_cast<size_t>(parts)) scratches.resize(parts);
-  const int64_t chunk = std::max<int64_t>(1, queries * CHUNK_ENTRIES / entries);
-  std::atomic<int64_t> next{0};
-  // each thread's first failure: its chunks come in query order, so it is its lowest
-  std::vector<std::array<int32_t, 3>> failures(parts, {STATUS_OK, -1, -1});
-  auto work = [&](int t) {
-    std::array<int32_t, 3> found;
-    for (int64_t first = next.fetch_add(chunk); first < queries; first = next.fetch_add(chunk)) {
-      run(first, std::min(queries, first + chunk), scratches[t], found.data());
-      if (found[0] != STATUS_OK && failures[t][0] == STATUS_OK) failures[t] = found;
-    }
-  };
-  workers.pool.run(parts - 1, work);
-  const std::array<int32_t, 3>* lowest = nullptr;
-  for (const auto& failure : failures) {
-    if (failure[0] != STATUS_OK && (lowest == nullptr || failure[1] < (*lowest)[1])) lowest = &failure;
-  }
-  return lowest == nullptr ? report(status, STATUS_OK, -1, -1) : report(status, (*lowest)[0], (*lowest)[1], (*lowest)[2]);
+  QueryParts job(offsets, queries, parts, workers, run);
+  workers.pool.run(parts - 1, job);
+  return job.finish(status);
 }
 
 }  // namespace tie_eval

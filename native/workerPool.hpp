@@ -45,7 +45,9 @@ bool spinUntil(Ready ready) {
 /**
  * Threads that run the helpers' share of a call's job (runInParts) and wait between calls: they
  * start on the first call that asks for them and stop with the Node environment (its AddonData).
- * One call at a time: each environment has its own pool, and a call returns only when done.
+ * One job at a time: each environment has its own pool; a call returns when its job is done,
+ * or leaves it started (start) for a later join, the pool busy() until then. The destructor
+ * joins a started job before it stops the threads.
  */
 class WorkerPool {
  public:
@@ -53,6 +55,7 @@ class WorkerPool {
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
   ~WorkerPool() {
+    if (busy_) join();
     {
       std::lock_guard<std::mutex> lock(mutex_);
       stopping_ = true;
@@ -65,6 +68,18 @@ class WorkerPool {
   /** Runs job(0) on the calling thread and job(1..helpers) on pool threads; returns when all have returned. */
   template <typename Job>
   void run(int helpers, Job& job) {
+    start(helpers, job);
+    job(0);
+    join();
+  }
+
+  /**
+   * Hands job(1..helpers) to pool threads and returns at once: the calling thread goes on with
+   * other work (evaluateRun reads the next queries) and calls join() before `job` goes away.
+   * Until then the pool is busy(): a call made meanwhile must not use it.
+   */
+  template <typename Job>
+  void start(int helpers, Job& job) {
     while (static_cast<int>(threads_.size()) < helpers) {
       const int index = static_cast<int>(threads_.size()) + 1;
       threads_.emplace_back([this, index] { serve(index); });
@@ -77,13 +92,21 @@ class WorkerPool {
       pending_.store(helpers, std::memory_order_relaxed);
       generation_.fetch_add(1, std::memory_order_release);
     }
+    busy_ = true;
     wake_.notify_all();
-    job(0);
+  }
+
+  /** Waits until the helpers of the job start() handed them have returned. */
+  void join() {
     if (!spinUntil([this] { return pending_.load(std::memory_order_acquire) == 0; })) {
       std::unique_lock<std::mutex> lock(mutex_);
       done_.wait(lock, [this] { return pending_.load(std::memory_order_acquire) == 0; });
     }
+    busy_ = false;
   }
+
+  /** Whether a started job has not been joined (read and written by the calling thread only). */
+  bool busy() const { return busy_; }
 
  private:
   void serve(int index) {
@@ -120,6 +143,7 @@ class WorkerPool {
   std::atomic<uint64_t> generation_{0};
   std::atomic<int> pending_{0};
   bool stopping_ = false;
+  bool busy_ = false;
   int active_ = 0;
   void (*call_)(void*, int) = nullptr;
   void* context_ = nullptr;

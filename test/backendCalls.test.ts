@@ -130,4 +130,24 @@ unless(NO_NATIVE).describe('the raw addon validates what it receives', () => {
     expect(Array.from(once[12] as Float64Array)).toEqual(Array.from(twice));
     expect(Array.from(twice).some((v) => v > 0)).toBe(true);
   });
+
+  it("startBatch and joinBatch: evaluateBatch's checks, a small batch run at once, a join without a start refused", () => {
+    const args = (change: Record<number, unknown> = {}): unknown[] =>
+      [ok.labels, ok.offsets, ok.ideal, ok.idealOffsets, null, plan.packed, null, status, 2, Float64Array.of(3, 1, 2, 5, 4), null, 0, new Float64Array(6)].map((v, i) => (i in change ? change[i] : v));
+    expect(() => addon.startBatch!(...args().slice(0, 12))).toThrow(/takes 13 arguments/);
+    expect(() => addon.startBatch!(...args({ 0: [1, 0] }))).toThrow(TypeError);
+    expect(() => addon.startBatch!(...args({ 8: 0 }))).toThrow(RangeError);
+    expect(() => addon.startBatch!(...args({ 9: new Float64Array(4) }))).toThrow(RangeError);
+    expect(() => addon.startBatch!(...args({ 12: new Float64Array(5) }))).toThrow(TypeError);
+    // two queries are not worth a thread: run now, the status holds the code
+    const now = args();
+    status.fill(9);
+    expect(addon.startBatch!(...now)).toBe(false);
+    expect(Array.from(status)).toEqual([0, -1, -1]);
+    const batch = args({ 8: 1 });
+    addon.evaluateBatch!(...batch);
+    expect(Array.from(now[12] as Float64Array)).toEqual(Array.from(batch[12] as Float64Array));
+    expect(() => addon.joinBatch!(status)).toThrow(/no batch was started/);
+    expect(() => addon.joinBatch!(new Int32Array(2))).toThrow(TypeError);
+  });
 });

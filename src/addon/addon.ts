@@ -19,6 +19,10 @@ export interface Addon {
   prepareQueries(labels: unknown, offsets: unknown, ideal: unknown, idealOffsets: unknown, relevant: unknown, plan: unknown, constants: Float64Array, status: Int32Array, threads: number): number;
   evaluateQueries(scores: unknown, labels: unknown, offsets: unknown, tieKeys: unknown, mode: unknown, plan: unknown, constants: Float64Array, out: unknown, status: Int32Array, threads: number): number;
   evaluateBatch(labels: unknown, offsets: unknown, ideal: unknown, idealOffsets: unknown, relevant: unknown, plan: unknown, constants: null, status: Int32Array, threads: number, scores: unknown, tieKeys: unknown, mode: unknown, out: unknown): number;
+  /** evaluateBatch's job handed to the addon's threads (true: joinBatch before touching its arrays), or run now (false: `status` holds its result) */
+  startBatch(labels: unknown, offsets: unknown, ideal: unknown, idealOffsets: unknown, relevant: unknown, plan: unknown, constants: null, status: Int32Array, threads: number, scores: unknown, tieKeys: unknown, mode: unknown, out: unknown): boolean;
+  /** the started job finished (the calling thread helps), its status written to `status`; returns the code */
+  joinBatch(status: Int32Array): number;
   TrecReader: new () => TrecReader;
   /** which countGroups loop runs: "avx2" or "baseline" */
   vectorPath: string;

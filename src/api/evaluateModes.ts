@@ -1,7 +1,8 @@
 import { resolveBackend } from '../backends/facade.js';
 import { statusError } from '../core/errors.js';
 import { Status } from '../core/status.js';
-import { compilePlan } from '../measures/plan.js';
+import { compilePlan, type Plan } from '../measures/plan.js';
+import type { BackendName } from '../backends/backend.js';
 import { SD, TREC, tieModeCode, type TieMode } from '../ties/modes.js';
 import { checkSpreads } from '../measures/spreads.js';
 import { flattenBatch } from './batchInput.js';
@@ -39,17 +40,20 @@ export function evaluateModes(batch: Batch, measures: readonly string[], modes: 
       if (prepared.evaluate(flat.scores, code === TREC ? flat.tieKeys : null, code, outs[i]!) !== Status.OK) fail(prepared.status);
     });
   }
-  return new Map(
-    codes.map(([mode], i) => {
-      const out = outs[i]!;
-      const perQuery: Record<string, Float64Array> = {};
-      const mean: Record<string, number> = {};
-      plan.measures.forEach((m, row) => {
-        perQuery[m.name] = out.subarray(row * q, (row + 1) * q);
-        // a run's reader skips them: it sums the queries of all its batches
-        if (withMeans) mean[m.name] = meanOf(out, row * q, (row + 1) * q, summaryTerms(m.geometric, mode === 'sd'));
-      });
-      return [mode, { perQuery, mean, backend: backend.name }];
-    }),
-  );
+  return new Map(codes.map(([mode], i) => [mode, modeResult(plan, mode, outs[i]!, q, backend.name, withMeans)]));
+}
+
+/**
+ * One mode's BatchResult from the kernels' output (measure `row` of query i at out[row * queries + i]):
+ * per measure its queries' values (views of `out`) and, `withMeans`, their mean.
+ */
+export function modeResult(plan: Plan, mode: TieMode, out: Float64Array, queries: number, backend: BackendName, withMeans: boolean): BatchResult {
+  const perQuery: Record<string, Float64Array> = {};
+  const mean: Record<string, number> = {};
+  plan.measures.forEach((m, row) => {
+    perQuery[m.name] = out.subarray(row * queries, (row + 1) * queries);
+    // a run's reader skips them: it sums the queries of all its batches
+    if (withMeans) mean[m.name] = meanOf(out, row * queries, (row + 1) * queries, summaryTerms(m.geometric, mode === 'sd'));
+  });
+  return { perQuery, mean, backend };
 }

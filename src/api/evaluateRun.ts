@@ -7,6 +7,7 @@ import { room } from '../util/grown.js';
 import { evaluateModes } from './evaluateModes.js';
 import { meanOf, summaryTerms } from '../core/means.js';
 import { zeroedWhenMissing } from './missingQuery.js';
+import { RunChunks, type RunArrays } from './runChunks.js';
 import type { BatchResult, EvaluateOptions } from './types.js';
 
 /** Per query id, per document id, a number: ranx's and pytrec_eval's shape of a run (scores) or qrels (integer labels), as objects or Maps. */
@@ -44,14 +45,6 @@ function queriesOf(data: ScoresByQuery, what: string): Map<string, Documents> {
   if (data instanceof Map) for (const [qid, docs] of data as Map<string, unknown>) add(qid, docs);
   else for (const qid of Object.keys(data)) add(qid, (data as Record<string, unknown>)[qid]);
   return queries;
-}
-
-/** The flat arrays evaluateRun fills, grown by doubling. */
-interface RunArrays {
-  scores: Float64Array;
-  labels: Int32Array;
-  ideal: Int32Array;
-  keys: Int32Array;
 }
 
 /**
@@ -133,36 +126,44 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
   // trec_eval's tie-break (ties: 'trec') as the kernels' keys, made as each query is read
   const ids: string[] | null = ties === 'trec' ? [] : null;
   const missing: number[] = [];
-  for (let q = 0; q < queries.length; q++) {
-    const qid = queries[q]!;
-    const judgements = judged.get(qid)!;
-    const judgedCount = readJudgements(judgements, qid, arrays, idealOffsets[q]!);
-    idealOffsets[q + 1] = idealOffsets[q]! + judgedCount;
-    const results = ranked.get(qid);
-    const at = offsets[q]!;
-    if (results === undefined) {
-      missing.push(q);
-      offsets[q + 1] = at + (placeholder ? 1 : 0);
-      if (placeholder) {
-        grow(arrays, at + 1);
-        arrays.scores[at] = 1;
-        arrays.labels[at] = -1;
-        arrays.keys[at] = 0;
+  // one thread per core (at most 4) unless told, as evaluateRuns evaluates a run
+  const threads = options.threads ?? defaultThreads();
+  const chunks = RunChunks.open(measures, ties, options, threads);
+  try {
+    for (let q = 0; q < queries.length; q++) {
+      const qid = queries[q]!;
+      const judgements = judged.get(qid)!;
+      const judgedCount = readJudgements(judgements, qid, arrays, idealOffsets[q]!);
+      idealOffsets[q + 1] = idealOffsets[q]! + judgedCount;
+      const results = ranked.get(qid);
+      const at = offsets[q]!;
+      if (results === undefined) {
+        missing.push(q);
+        offsets[q + 1] = at + (placeholder ? 1 : 0);
+        if (placeholder) {
+          grow(arrays, at + 1);
+          arrays.scores[at] = 1;
+          arrays.labels[at] = -1;
+          arrays.keys[at] = 0;
+        }
+        continue;
       }
-      continue;
+      // an object's own keys are those readJudgements read unless it has some for-in does not walk
+      const onlyRead = isMap(judgements) || Object.getOwnPropertyNames(judgements).length === judgedCount;
+      const n = readResults(results, qid, judgements, onlyRead, arrays, at, ids);
+      offsets[q + 1] = at + n;
+      if (ids !== null) scoreTieKeys(arrays.scores, at, n, ids, arrays.keys);
+      chunks?.add(arrays, offsets, idealOffsets, q + 1);
     }
-    // an object's own keys are those readJudgements read unless it has some for-in does not walk
-    const onlyRead = isMap(judgements) || Object.getOwnPropertyNames(judgements).length === judgedCount;
-    const n = readResults(results, qid, judgements, onlyRead, arrays, at, ids);
-    offsets[q + 1] = at + n;
-    if (ids !== null) scoreTieKeys(arrays.scores, at, n, ids, arrays.keys);
+  } catch (error) {
+    // a started chunk reads the arrays: it ends before they may go
+    chunks?.wait();
+    throw error;
   }
   const entries = offsets[queries.length]!;
   const { scores, labels, ideal, keys } = arrays;
   const batch = { scores: scores.subarray(0, entries), labels: labels.subarray(0, entries), offsets, idealLabels: { labels: ideal.subarray(0, idealOffsets[queries.length]!), offsets: idealOffsets }, queryIds: queries };
-  // one thread per core (at most 4) unless told, as evaluateRuns evaluates a run
-  const threads = options.threads ?? defaultThreads();
-  const result = evaluateModes(batch, measures, [ties], { ...options, threads }, ids === null ? null : keys.subarray(0, entries)).get(ties)!;
+  const result = chunks?.finish(arrays, offsets, idealOffsets, queries.length) ?? evaluateModes(batch, measures, [ties], { ...options, threads }, ids === null ? null : keys.subarray(0, entries)).get(ties)!;
   if (scores.length <= KEPT_ENTRIES) kept = arrays;
   if (missing.length > 0) {
     for (const name of measures) {

@@ -55,4 +55,12 @@ export interface Backend {
    * evaluate, which name the error as every backend does (step 0's first).
    */
   evaluateBatch?(judged: JudgedBatch, plan: Plan, scores: Float64Array, tieKeys: Int32Array | null, mode: number, out: Float64Array, threads: number): number;
+  /**
+   * evaluateBatch started on the backend's threads (native), returning at once: the caller
+   * goes on (evaluateRun reads its next queries) and calls the returned function, which waits
+   * for the job (the calling thread helping) and returns its status code. Until then the
+   * caller keeps the arrays and changes none; a call made meanwhile (from a getter) runs on the
+   * calling thread alone. With one thread, or a small batch, the job runs before this returns.
+   */
+  startBatch?(judged: JudgedBatch, plan: Plan, scores: Float64Array, tieKeys: Int32Array | null, mode: number, out: Float64Array, threads: number): () => number;
 }

@@ -29,5 +29,17 @@ export function loadNativeBackend(path?: string): Backend {
       // step 0's constants stay in the addon, a slice at a time
       return addon.evaluateBatch(judged.labels, judged.offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan.packed, null, status, threads, scores, tieKeys, mode, out);
     },
+    startBatch(judged, plan, scores, tieKeys, mode, out, threads) {
+      const status = new Int32Array(3);
+      const started = addon.startBatch(judged.labels, judged.offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan.packed, null, status, threads, scores, tieKeys, mode, out);
+      if (!started) return () => status[0]!;
+      // the job reads these until it is joined: named here, they stay reachable until then
+      const held = [judged.labels, judged.ideal, judged.relevant, plan.packed, scores, tieKeys, out];
+      return () => {
+        const code = addon.joinBatch(status);
+        held.length = 0;
+        return code;
+      };
+    },
   };
 }
