@@ -78,7 +78,7 @@ struct StartedBatch {
  * The scratches and threads of one Node environment (main thread, each worker), so workers
  * never share them: one scratch per thread of a call (see runInParts), kept for the next call;
  * and the batch startBatch started, if any (declared first, so it outlives the pool, whose
- * destructor joins it).
+ * destructor waits for the threads inside it).
  */
 struct AddonData {
   std::unique_ptr<StartedBatch> started;

@@ -47,7 +47,7 @@ bool spinUntil(Ready ready) {
  * start on the first call that asks for them and stop with the Node environment (its AddonData).
  * One job at a time: each environment has its own pool; a call returns when its job is done,
  * or leaves it started (start) for a later join, the pool busy() until then. The destructor
- * joins a started job before it stops the threads.
+ * waits for each thread, so a thread inside a job finishes it first.
  */
 class WorkerPool {
  public:
@@ -55,7 +55,6 @@ class WorkerPool {
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
   ~WorkerPool() {
-    if (busy_) join();
     {
       std::lock_guard<std::mutex> lock(mutex_);
       stopping_ = true;

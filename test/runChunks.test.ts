@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { evaluateRun, type TieMode } from '../src/index.js';
 import { loadAddon } from '../src/addon/addon.js';
@@ -129,5 +132,32 @@ describe.skipIf(NO_NATIVE !== undefined)('evaluateRun evaluating chunks while it
     expectSame(inner[0]!, expectedInner);
     expectSame(outer, evaluateRun(qrels, run, MEASURES, { backend: 'js', ties: 'trec' }));
     nothingStarted();
+  });
+
+  const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+  it.runIf(existsSync(dist))('a worker thread that ends while a chunk runs (process.exit in a getter, terminate) leaves the process whole', async () => {
+    // the built package (a worker imports it without a TypeScript loader); the getter of query
+    // 500 is read after three chunks have started
+    const code = `
+      const { workerData } = require('node:worker_threads');
+      import(workerData.dist).then(({ evaluateRun }) => {
+        const run = {}, qrels = {};
+        for (let q = 0; q < 600; q++) {
+          const docs = {}, judged = {};
+          for (let i = 0; i < 400; i++) { docs['d' + i] = i % 13; if (i % 3 === 0) judged['d' + i] = i % 4; }
+          run['q' + q] = docs;
+          qrels['q' + q] = judged;
+        }
+        Object.defineProperty(run.q500, 'd0', { enumerable: true, get() { if (workerData.exit) process.exit(0); return 1; } });
+        for (;;) evaluateRun(qrels, run, ['AP', 'nDCG@10'], { backend: 'native', threads: 2, ties: 'trec' });
+      });`;
+    for (let i = 0; i < 6; i++) {
+      const exiting = new Worker(code, { eval: true, workerData: { dist: pathToFileURL(dist).href, exit: true } });
+      expect((await new Promise((resolve) => exiting.on('exit', resolve))) as number).toBe(0);
+      const looping = new Worker(code, { eval: true, workerData: { dist: pathToFileURL(dist).href, exit: false } });
+      await new Promise((resolve) => setTimeout(resolve, 300 + 40 * i));
+      await looping.terminate();
+    }
+    expectSame(evaluateRun(qrels, run, MEASURES, { backend: 'native', threads: 2 }), evaluateRun(qrels, run, MEASURES, { backend: 'js' }));
   });
 });
