@@ -25,7 +25,6 @@ using tie_eval::checkJudged;
 using tie_eval::checkScores;
 using tie_eval::lengthOf;
 
-
 Napi::Value fail(Napi::Env env, bool typeError, const std::string& message) {
   if (typeError) Napi::TypeError::New(env, message).ThrowAsJavaScriptException();
   else Napi::RangeError::New(env, message).ThrowAsJavaScriptException();
