@@ -230,6 +230,17 @@ tie_eval::QueryRun batchRun(const Arrays<L, I>& a, const Plan& plan, int mode) {
   return [a, &plan, mode](int64_t first, int64_t last, Scratch& s, int32_t* part) { evaluateSlices(a, plan, mode, first, last, s, part); };
 }
 
+/** evaluateBatch's job, its arguments checked (checkBatchArgs), on the threads runInParts gives it; returns the code. */
+int runBatch(const Napi::CallbackInfo& info, const Offsets& offsets) {
+  const Plan plan(info[5].As<Napi::Float64Array>().Data());
+  const int mode = static_cast<int>(info[11].As<Napi::Number>().DoubleValue());
+  int32_t* status = info[7].As<Napi::Int32Array>().Data();
+  return withPrepareArrays(info, offsets, [&](auto& a) {
+    addScores(a, info[9], info[10], info[12]);
+    return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[8]), workersOf(info.Env()), status, batchRun(a, plan, mode));
+  });
+}
+
 /**
  * evaluateBatch(labels, offsets, ideal, idealOffsets, relevant | null, plan, null, status, threads, scores, tieKeys | null, mode, out) -> code:
  * prepareQueries' arguments, then evaluateQueries' own; the constants are null, as they stay in
@@ -244,14 +255,7 @@ Napi::Value EvaluateBatch(const Napi::CallbackInfo& info) {
   Offsets offsets;
   const Problem problem = checkBatchArgs(info, offsets);
   if (!problem.message.empty()) return failWith(env, problem);
-  const Plan plan(info[5].As<Napi::Float64Array>().Data());
-  const int mode = static_cast<int>(info[11].As<Napi::Number>().DoubleValue());
-  int32_t* status = info[7].As<Napi::Int32Array>().Data();
-  const int code = withPrepareArrays(info, offsets, [&](auto& a) {
-    addScores(a, info[9], info[10], info[12]);
-    return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[8]), workersOf(env), status, batchRun(a, plan, mode));
-  });
-  return Napi::Number::New(env, code);
+  return Napi::Number::New(env, runBatch(info, offsets));
 }
 
 /**
@@ -270,7 +274,7 @@ Napi::Value StartBatch(const Napi::CallbackInfo& info) {
   AddonData& data = *env.GetInstanceData<AddonData>();
   const int parts = tie_eval::partsFor(offsets.judged.data(), static_cast<int64_t>(offsets.judged.size()) - 1, threadsOf(info[8]), data.workers);
   if (parts == 1) {
-    EvaluateBatch(info);
+    runBatch(info, offsets);
     return Napi::Boolean::New(env, false);
   }
   // the job's own copies of the offsets and the plan; pointers to the caller's other arrays

@@ -44,6 +44,7 @@ export class RunChunks {
   private constructor(
     private readonly plan: Plan,
     private readonly mode: TieMode,
+    private readonly code: number,
     private readonly backend: Backend,
     private readonly threads: number,
   ) {}
@@ -55,8 +56,9 @@ export class RunChunks {
       const backend = resolveBackend(options.backend);
       if (count < 2 || backend.startBatch === undefined) return null;
       const plan = compilePlan(measures, { maxRank: maxRankOption(options.maxRank), judgedOnly: options.judgedOnly === true });
-      if (tieModeCode(mode) === SD) checkSpreads(plan);
-      return new RunChunks(plan, mode, backend, count);
+      const code = tieModeCode(mode);
+      if (code === SD) checkSpreads(plan);
+      return new RunChunks(plan, mode, code, backend, count);
     } catch {
       // evaluateModes reports it after the reading
       return null;
@@ -106,9 +108,8 @@ export class RunChunks {
       idealOffsets: rebased(idealOffsets, first, last),
       relevant: null,
     };
-    const code = tieModeCode(this.mode);
     const out = new Float64Array(this.plan.measures.length * (last - first));
-    const join = this.backend.startBatch!(judged, this.plan, arrays.scores.subarray(from, to), code === TREC ? arrays.keys.subarray(from, to) : null, code, out, this.threads);
+    const join = this.backend.startBatch!(judged, this.plan, arrays.scores.subarray(from, to), this.code === TREC ? arrays.keys.subarray(from, to) : null, this.code, out, this.threads);
     this.chunks.push({ first, count: last - first, out, join });
     this.next = last;
   }
