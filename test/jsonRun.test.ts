@@ -89,6 +89,14 @@ describe('evaluateRun (objects and Maps)', () => {
   it('refuses bad values, naming query and document', () => {
     expect(() => evaluateRun({ q1: { a: 1.5 } }, { q1: { a: 1 } }, ['AP'])).toThrow(/qrels: query q1, document a: the label is not an integer/);
     expect(() => evaluateRun({ q1: { a: 1 } }, { q1: { a: Number.NaN } }, ['AP'])).toThrow(/run: query q1, document a: the score is not a number/);
+    // the first bad document in the order given, whether its value is a number or not, objects and Maps alike
+    for (const shape of [(o: Record<string, unknown>) => o, (o: Record<string, unknown>) => new Map(Object.entries(o))]) {
+      const q = (docs: Record<string, unknown>) => ({ q1: shape(docs) }) as never;
+      expect(() => evaluateRun(q({ a: 1, b: 2.5, c: 'x' }), q({ a: 1 }), ['AP'])).toThrow(/document b: the label is not an integer .* \(2\.5\)/);
+      expect(() => evaluateRun(q({ a: 1, b: null, c: 2.5 }), q({ a: 1 }), ['AP'])).toThrow(/document b: the label is not an integer .* \(null\)/);
+      expect(() => evaluateRun(q({ a: 1 }), q({ a: 1, b: Number.NaN, c: '2' }), ['AP'])).toThrow(/run: query q1, document b: the score is not a number \(NaN\)/);
+      expect(() => evaluateRun(q({ a: 1 }), q({ a: 1, b: '2', c: Number.NaN }), ['AP'])).toThrow(/run: query q1, document b: the score is not a number \(2\)/);
+    }
     expect(() => evaluateRun({ q1: { a: 1 } }, { q2: { a: 1 } }, ['AP'])).toThrow(InputError);
     expect(() => evaluateRun({ q1: 3 } as never, { q1: { a: 1 } }, ['AP'])).toThrow(/qrels: query q1 must be an object or a Map/);
   });

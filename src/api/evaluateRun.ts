@@ -8,6 +8,7 @@ import { evaluateModes } from './evaluateModes.js';
 import { meanOf, summaryTerms } from '../core/means.js';
 import { zeroedWhenMissing } from './missingQuery.js';
 import { RunChunks, type RunArrays } from './runChunks.js';
+import { isMap, QueryDocuments, type Documents } from './queryDocuments.js';
 import type { BatchResult, EvaluateOptions } from './types.js';
 
 /** Per query id, per document id, a number: ranx's and pytrec_eval's shape of a run (scores) or qrels (integer labels), as objects or Maps. */
@@ -31,9 +32,6 @@ export interface RunResult extends BatchResult {
   readonly ignored: string[];
 }
 
-/** One query's documents and values, as given: an object or a Map. */
-type Documents = ReadonlyMap<string, unknown> | Readonly<Record<string, unknown>>;
-
 /** The queries of a ScoresByQuery, in the order given, each checked to be an object or a Map. */
 function queriesOf(data: ScoresByQuery, what: string): Map<string, Documents> {
   if (data === null || typeof data !== 'object') throw new InputTypeError(`${what} must be an object or a Map of queries, each an object or a Map of documents`);
@@ -52,45 +50,27 @@ function queriesOf(data: ScoresByQuery, what: string): Map<string, Documents> {
  * them anew each call made the collector run a full collection every few calls on large runs.
  * A call made while another runs (from a getter of its objects) takes new ones.
  */
-let kept: RunArrays | null = null;
+let kept: { arrays: RunArrays; documents: QueryDocuments } | null = null;
 const KEPT_ENTRIES = 1 << 21;
-
-/** Whether a plain object or Map of documents, as given for a query. */
-const isMap = (docs: Documents): docs is ReadonlyMap<string, unknown> => docs instanceof Map;
 
 /**
  * A query's judgements written to `ideal` from `at` (a negative label as -2: held but unjudged,
  * trec_eval's rule, as apart from a document the qrels lack, -1), checked. Returns how many.
  */
-function readJudgements(docs: Documents, qid: string, arrays: RunArrays, at: number): number {
-  let n = 0;
-  const add = (doc: string, value: unknown): void => {
-    if (!Number.isInteger(value) || !inLabelRange(value as number)) throw new InputError(`qrels: query ${qid}, document ${doc}: the label is not ${LABEL_RANGE} (${String(value)})`);
-    if (at + n >= arrays.ideal.length) arrays.ideal = room(arrays.ideal, at + n + 1);
-    arrays.ideal[at + n++] = (value as number) < 0 ? -2 : (value as number);
-  };
-  forEachDocument(docs, add);
-  return n;
-}
-
-/**
- * Calls `add` with each of a query's documents and its value, in the order given (an object's
- * own enumerable keys, by for-in, which V8 reads fastest with their values).
- */
-function forEachDocument(docs: Documents, add: (doc: string, value: unknown) => void): void {
-  if (isMap(docs)) docs.forEach((value, doc) => add(doc, value));
-  else {
-    const record = docs as Record<string, unknown>;
-    const own = plain(record);
-    for (const doc in record) if (own || Object.hasOwn(record, doc)) add(doc, record[doc]);
+function readJudgements(docs: Documents, qid: string, documents: QueryDocuments, arrays: RunArrays, at: number): number {
+  documents.read(docs);
+  const { ids, values, count } = documents;
+  if (at + count > arrays.ideal.length) arrays.ideal = room(arrays.ideal, at + count);
+  for (let i = 0; i < count; i++) {
+    const label = values[i]!;
+    if (!Number.isInteger(label) || !inLabelRange(label)) throw notLabel(qid, ids[i]!, label);
+    arrays.ideal[at + i] = label < 0 ? -2 : label;
   }
+  if (documents.strayId !== null) throw notLabel(qid, documents.strayId, documents.strayValue);
+  return count;
 }
 
-/** Whether for-in walks only an object's own keys: its prototype is Object.prototype (which has no enumerable keys) or null. */
-function plain(record: object): boolean {
-  const prototype = Object.getPrototypeOf(record);
-  return prototype === Object.prototype || prototype === null;
-}
+const notLabel = (qid: string, doc: string, value: unknown): InputError => new InputError(`qrels: query ${qid}, document ${doc}: the label is not ${LABEL_RANGE} (${String(value)})`);
 
 /**
  * Evaluates a run against qrels, both held as objects or Maps in ranx's shape
@@ -121,10 +101,10 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
   const placeholder = options.judgedOnly !== true;
   const offsets = new Uint32Array(queries.length + 1);
   const idealOffsets = new Uint32Array(queries.length + 1);
-  const arrays = kept ?? { scores: new Float64Array(1024), labels: new Int32Array(1024), ideal: new Int32Array(1024), keys: new Int32Array(1024) };
+  const { arrays, documents } = kept ?? { arrays: { scores: new Float64Array(1024), labels: new Int32Array(1024), ideal: new Int32Array(1024), keys: new Int32Array(1024) }, documents: new QueryDocuments() };
   kept = null;
   // trec_eval's tie-break (ties: 'trec') as the kernels' keys, made as each query is read
-  const ids: string[] | null = ties === 'trec' ? [] : null;
+  const trec = ties === 'trec';
   const missing: number[] = [];
   // one thread per core (at most 4) unless told, as evaluateRuns evaluates a run
   const threads = options.threads ?? defaultThreads();
@@ -133,7 +113,7 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
     for (let q = 0; q < queries.length; q++) {
       const qid = queries[q]!;
       const judgements = judged.get(qid)!;
-      const judgedCount = readJudgements(judgements, qid, arrays, idealOffsets[q]!);
+      const judgedCount = readJudgements(judgements, qid, documents, arrays, idealOffsets[q]!);
       idealOffsets[q + 1] = idealOffsets[q]! + judgedCount;
       const results = ranked.get(qid);
       const at = offsets[q]!;
@@ -150,9 +130,9 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
       }
       // an object's own keys are those readJudgements read unless it has some for-in does not walk
       const onlyRead = isMap(judgements) || Object.getOwnPropertyNames(judgements).length === judgedCount;
-      const n = readResults(results, qid, judgements, onlyRead, arrays, at, ids);
+      const n = readResults(results, qid, judgements, onlyRead, documents, arrays, at);
       offsets[q + 1] = at + n;
-      if (ids !== null) scoreTieKeys(arrays.scores, at, n, ids, arrays.keys);
+      if (trec) scoreTieKeys(arrays.scores, at, n, documents.ids, arrays.keys);
       chunks?.add(arrays, offsets, idealOffsets, q + 1);
     }
   } catch (error) {
@@ -163,8 +143,8 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
   const entries = offsets[queries.length]!;
   const { scores, labels, ideal, keys } = arrays;
   const batch = { scores: scores.subarray(0, entries), labels: labels.subarray(0, entries), offsets, idealLabels: { labels: ideal.subarray(0, idealOffsets[queries.length]!), offsets: idealOffsets }, queryIds: queries };
-  const result = chunks?.finish(arrays, offsets, idealOffsets, queries.length) ?? evaluateModes(batch, measures, [ties], { ...options, threads }, ids === null ? null : keys.subarray(0, entries)).get(ties)!;
-  if (scores.length <= KEPT_ENTRIES) kept = arrays;
+  const result = chunks?.finish(arrays, offsets, idealOffsets, queries.length) ?? evaluateModes(batch, measures, [ties], { ...options, threads }, trec ? keys.subarray(0, entries) : null).get(ties)!;
+  if (scores.length <= KEPT_ENTRIES) kept = { arrays, documents };
   if (missing.length > 0) {
     for (const name of measures) {
       if (!zeroedWhenMissing(name, name)) continue;
@@ -186,26 +166,29 @@ function grow(arrays: RunArrays, size: number): void {
 
 /**
  * A query's results written to the run's arrays from `at`, in the order given: each score,
- * checked, and each document's label looked up in the query's judgements; the ids to `ids` when
- * given. Returns how many.
+ * checked, and each document's label looked up in the query's judgements; the ids stay in
+ * `documents`. Returns how many.
  */
-function readResults(docs: Documents, qid: string, judgements: Documents, onlyRead: boolean, arrays: RunArrays, at: number, ids: string[] | null): number {
-  let n = 0;
+function readResults(docs: Documents, qid: string, judgements: Documents, onlyRead: boolean, documents: QueryDocuments, arrays: RunArrays, at: number): number {
+  documents.read(docs);
+  const { ids, values, count } = documents;
+  grow(arrays, at + count);
   // a label is looked up where the qrels hold it, among the entries readJudgements checked
   const judgedMap = isMap(judgements) ? judgements : null;
   const judgedRecord = judgements as Record<string, unknown>;
-  const add = (doc: string, score: unknown): void => {
-    if (typeof score !== 'number' || Number.isNaN(score)) throw new InputError(`run: query ${qid}, document ${doc}: the score is not a number (${String(score)})`);
-    if (at + n >= arrays.scores.length) grow(arrays, at + n + 1);
+  for (let i = 0; i < count; i++) {
+    const doc = ids[i]!;
+    const score = values[i]!;
+    if (Number.isNaN(score)) throw notScore(qid, doc, score);
     // an own key first (a miss on an object would walk its prototypes), enumerable where it may not be
     const label = judgedMap !== null ? judgedMap.get(doc) : Object.hasOwn(judgedRecord, doc) && (onlyRead || Object.prototype.propertyIsEnumerable.call(judgedRecord, doc)) ? judgedRecord[doc] : undefined;
     // read twice (a getter may answer differently): what readJudgements checked, or an error
     if (label !== undefined && ((label as number) | 0) !== label) throw new InputError(`qrels: query ${qid}, document ${doc}: the label changed while it was read (${String(label)})`);
-    arrays.scores[at + n] = score;
-    arrays.labels[at + n] = label === undefined ? -1 : (label as number) < 0 ? -2 : (label as number);
-    if (ids !== null) ids[n] = doc;
-    n++;
-  };
-  forEachDocument(docs, add);
-  return n;
+    arrays.scores[at + i] = score;
+    arrays.labels[at + i] = label === undefined ? -1 : (label as number) < 0 ? -2 : (label as number);
+  }
+  if (documents.strayId !== null) throw notScore(qid, documents.strayId, documents.strayValue);
+  return count;
 }
+
+const notScore = (qid: string, doc: string, value: unknown): InputError => new InputError(`run: query ${qid}, document ${doc}: the score is not a number (${String(value)})`);

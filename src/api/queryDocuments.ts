@@ -1,0 +1,57 @@
+import { room } from '../util/grown.js';
+
+/** One query's documents and values, as given: an object or a Map. */
+export type Documents = ReadonlyMap<string, unknown> | Readonly<Record<string, unknown>>;
+
+/** Whether a plain object or Map of documents, as given for a query. */
+export const isMap = (docs: Documents): docs is ReadonlyMap<string, unknown> => docs instanceof Map;
+
+/**
+ * One query's documents read in the order given (an object's own enumerable keys, as for-in
+ * walks them, or a Map's entries): their ids and numeric values, in arrays kept from query to
+ * query. Reading an object's values by for-in, straight into a Float64Array, is the fastest way
+ * V8 offers (no lookup of each key, no number boxed for a call).
+ */
+export class QueryDocuments {
+  /** `ids[i]` and `values[i]`, for i below `count` */
+  readonly ids: string[] = [];
+  values = new Float64Array(256);
+  count = 0;
+  /** the first document whose value is not a number, and its value: reading stopped there (null: none) */
+  strayId: string | null = null;
+  strayValue: unknown = undefined;
+
+  /** Reads a query's documents; stops at the first value that is not a number (`strayId`). */
+  read(docs: Documents): void {
+    this.count = 0;
+    this.strayId = null;
+    if (isMap(docs)) {
+      docs.forEach((value, doc) => {
+        if (this.strayId === null) this.add(doc, value);
+      });
+      return;
+    }
+    const record = docs as Record<string, unknown>;
+    const own = plain(record);
+    for (const doc in record) if ((own || Object.hasOwn(record, doc)) && !this.add(doc, record[doc])) return;
+  }
+
+  /** Keeps a document and its value, or notes it as the stray and returns false. */
+  private add(doc: string, value: unknown): boolean {
+    if (typeof value !== 'number') {
+      this.strayId = doc;
+      this.strayValue = value;
+      return false;
+    }
+    if (this.count === this.values.length) this.values = room(this.values, this.count + 1);
+    this.ids[this.count] = doc;
+    this.values[this.count++] = value;
+    return true;
+  }
+}
+
+/** Whether for-in walks only an object's own keys: its prototype is Object.prototype (which has no enumerable keys) or null. */
+function plain(record: object): boolean {
+  const prototype = Object.getPrototypeOf(record);
+  return prototype === Object.prototype || prototype === null;
+}
