@@ -36,6 +36,14 @@ export class QueryDocuments {
     for (const doc in record) if ((own || Object.hasOwn(record, doc)) && !this.add(doc, record[doc])) return;
   }
 
+  /** Lets go of the ids and the stray value read last: a reader kept for the next call holds none of the caller's data. */
+  forget(): void {
+    this.ids.length = 0;
+    this.count = 0;
+    this.strayId = null;
+    this.strayValue = undefined;
+  }
+
   /** Keeps a document and its value, or notes it as the stray and returns false. */
   private add(doc: string, value: unknown): boolean {
     if (typeof value !== 'number') {
