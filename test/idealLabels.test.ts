@@ -97,4 +97,13 @@ describe.each(BACKENDS)('idealLabels must hold the retrieved judged labels ($nam
     expect(() => evaluateBatch(batch([1], [[1, 2 ** 40]]), ['nDCG'], options)).toThrow(/idealLabels at position 1 is 1099511627776, beyond the labels allowed/);
     expect(() => evaluateBatch(batch([1], [[1, 0.5]]), ['nDCG'], options)).toThrow(/query 0: idealLabels\[1\] is not a finite integer/);
   });
+
+  it('a value that is not a number is named by query and index, whether it follows grades, int32 labels or doubles', () => {
+    const three = (ideal: unknown[][]) => batch([1, 1, 1], ideal as number[][], [0, 1, 2, 3]);
+    expect(() => evaluateBatch(three([[1], [2, 0], [0, '1']]), ['nDCG'], options)).toThrow(/query 2: idealLabels\[1\] is string, not a number/);
+    expect(() => evaluateBatch(three([[1], [300, -1], [1, undefined]]), ['nDCG'], options)).toThrow(/query 2: idealLabels\[1\] is undefined, not a number/);
+    expect(() => evaluateBatch(three([[1], [1, 2.5], [1, null]]), ['nDCG'], options)).toThrow(/query 2: idealLabels\[1\] is object, not a number/);
+    // past the grades: 256 and -1 are int32 labels, read as given
+    expect(evaluateBatch(three([[1, 256], [1, -1], [1]]), ['nDCG'], options).perQuery).toEqual(evaluateBatch({ ...three([[]]), idealLabels: flatOf([[1, 256], [1, -1], [1]]) }, ['nDCG'], options).perQuery);
+  });
 });

@@ -43,10 +43,12 @@ function checkLabelRange(labels: LabelArray, offsets: Uint32Array, what: string,
 }
 
 /**
- * Flattens per-query ideal label arrays into one array with offsets: an Int32Array while every
- * label is an int32 (the kernels' fastest kind), else a Float64Array.
+ * Flattens per-query ideal label arrays into one array with offsets, of the narrowest kind the
+ * kernels take that holds every label: a Uint8Array while every label is a grade 0-255 (the
+ * usual judgements, and the kernels read bytes fastest), else an Int32Array while every label
+ * is an int32, else a Float64Array.
  */
-function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { labels: Int32Array | Float64Array; offsets: Uint32Array } {
+function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { labels: LabelArray; offsets: Uint32Array } {
   if (ideal.length !== queries) throw new InputError(`idealLabels has ${ideal.length} arrays for ${queries} queries`);
   const offsets = new Uint32Array(queries + 1);
   for (let q = 0; q < queries; q++) {
@@ -54,9 +56,29 @@ function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { l
     if (a === null || typeof a !== 'object' || typeof a.length !== 'number') throw new InputTypeError(`idealLabels[${q}] is not an array`, q);
     offsets[q + 1] = offsets[q]! + a.length;
   }
-  let ints: Int32Array | null = new Int32Array(offsets[queries]!);
+  return { labels: gradesOf(ideal, offsets) ?? widerLabels(ideal, offsets), offsets };
+}
+
+/** The ideal labels as bytes, or null at the first label that is not a grade 0-255 (nor a number: widerLabels names it). */
+function gradesOf(ideal: readonly ArrayLike<number>[], offsets: Uint32Array): Uint8Array | null {
+  const grades = new Uint8Array(offsets[ideal.length]!);
+  for (let q = 0; q < ideal.length; q++) {
+    const a = ideal[q]!;
+    const at = offsets[q]!;
+    for (let i = 0; i < a.length; i++) {
+      const v = a[i]!;
+      if ((v & 255) !== v) return null;
+      grades[at + i] = v;
+    }
+  }
+  return grades;
+}
+
+/** The ideal labels as int32 while they fit, else as doubles; a label that is not a number is an error naming it. */
+function widerLabels(ideal: readonly ArrayLike<number>[], offsets: Uint32Array): Int32Array | Float64Array {
+  let ints: Int32Array | null = new Int32Array(offsets[ideal.length]!);
   let floats: Float64Array | null = null;
-  for (let q = 0; q < queries; q++) {
+  for (let q = 0; q < ideal.length; q++) {
     const a = ideal[q]!;
     const at = offsets[q]!;
     for (let i = 0; i < a.length; i++) {
@@ -75,7 +97,7 @@ function flattenIdeal(ideal: readonly ArrayLike<number>[], queries: number): { l
       floats![at + i] = v;
     }
   }
-  return { labels: ints ?? floats!, offsets };
+  return ints ?? floats!;
 }
 
 /**
