@@ -58,6 +58,14 @@ describe('evaluateRun (objects and Maps)', () => {
     expect(got.queries).toEqual(['q1']);
     expect(got.ignored).toEqual(['q9']);
     expect(got.mean['P@1']).toBe(0.5);
+    // queries are own enumerable keys (inherited ones are not queries); the ignored come in the run's order
+    const qrels = Object.assign(Object.create({ q5: { a: 1 } }) as Record<string, Record<string, number>>, { q1: { a: 1, b: 0 } });
+    const run = Object.assign(Object.create({ q1: { b: 9 }, q7: { a: 1 } }) as Record<string, Record<string, number>>, { q9: { a: 3 }, q1: { a: 1, b: 1 }, q3: { a: 1 } });
+    for (const allQueries of [false, true]) {
+      const some = evaluateRun(qrels, run, ['P@1'], { allQueries });
+      expect([some.queries, some.ignored, some.mean['P@1']]).toEqual([['q1'], ['q9', 'q3'], 0.5]);
+    }
+    expect(() => evaluateRun(qrels, { q8: { a: 1 }, q9: { a: 1 } }, ['P@1'])).toThrow("none of the run's 2 queries is in the qrels");
   });
 
   it("takes a label only from the qrels' own enumerable entries, whatever the ids (prototype names, getters, a nested call)", () => {

@@ -8,7 +8,7 @@ import { evaluateModes } from './evaluateModes.js';
 import { meanOf, summaryTerms } from '../core/means.js';
 import { zeroedWhenMissing } from './missingQuery.js';
 import { RunChunks, type RunArrays } from './runChunks.js';
-import { isMap, QueryDocuments, type Documents } from './queryDocuments.js';
+import { isMap, QueryDocuments, walksOwnKeys, type Documents } from './queryDocuments.js';
 import type { BatchResult, EvaluateOptions } from './types.js';
 
 /** Per query id, per document id, a number: ranx's and pytrec_eval's shape of a run (scores) or qrels (integer labels), as objects or Maps. */
@@ -32,17 +32,43 @@ export interface RunResult extends BatchResult {
   readonly ignored: string[];
 }
 
-/** The queries of a ScoresByQuery, in the order given, each checked to be an object or a Map. */
-function queriesOf(data: ScoresByQuery, what: string): Map<string, Documents> {
+/** A query of the qrels: its judgements, and its results where the run has it. */
+interface QueryPair {
+  readonly judgements: Documents;
+  results: Documents | undefined;
+}
+
+/** Calls `each` with the queries of a ScoresByQuery, in the order given, each checked to be an object or a Map. */
+function forEachQuery(data: ScoresByQuery, what: string, each: (qid: string, docs: Documents) => void): void {
   if (data === null || typeof data !== 'object') throw new InputTypeError(`${what} must be an object or a Map of queries, each an object or a Map of documents`);
-  const queries = new Map<string, Documents>();
   const add = (qid: string, docs: unknown): void => {
     if (docs === null || typeof docs !== 'object') throw new InputTypeError(`${what}: query ${qid} must be an object or a Map of documents`);
-    queries.set(qid, docs as Documents);
+    each(qid, docs as Documents);
   };
-  if (data instanceof Map) for (const [qid, docs] of data as Map<string, unknown>) add(qid, docs);
-  else for (const qid of Object.keys(data)) add(qid, (data as Record<string, unknown>)[qid]);
-  return queries;
+  if (data instanceof Map) data.forEach((docs: unknown, qid: string) => add(qid, docs));
+  else {
+    const record = data as Record<string, unknown>;
+    const own = walksOwnKeys(record);
+    for (const qid in record) if (own || Object.hasOwn(record, qid)) add(qid, record[qid]);
+  }
+}
+
+/**
+ * The qrels' queries by id, each with the run's results for it (one Map, so that a query is
+ * looked up once per side), and the run's queries the qrels lack, in the order given.
+ */
+function pairQueries(qrels: ScoresByQuery, run: ScoresByQuery): { pairs: Map<string, QueryPair>; ignored: string[]; ranked: number } {
+  const pairs = new Map<string, QueryPair>();
+  forEachQuery(qrels, 'qrels', (qid, judgements) => pairs.set(qid, { judgements, results: undefined }));
+  const ignored: string[] = [];
+  let ranked = 0;
+  forEachQuery(run, 'run', (qid, results) => {
+    ranked++;
+    const pair = pairs.get(qid);
+    if (pair === undefined) ignored.push(qid);
+    else pair.results = results;
+  });
+  return { pairs, ignored, ranked };
 }
 
 /**
@@ -91,11 +117,11 @@ const notLabel = (qid: string, doc: string, value: unknown): InputError => new I
  * evaluateRun({ q1: { a: 1, b: 0 } }, { q1: { a: 1, b: 1 } }, ['P@1']).mean['P@1'] // 0.5: a and b tie
  */
 export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: readonly string[], options: EvaluateRunOptions = {}): RunResult {
-  const judged = queriesOf(qrels, 'qrels');
-  const ranked = queriesOf(run, 'run');
-  const ignored = [...ranked.keys()].filter((qid) => !judged.has(qid));
-  const queries = sortIds([...judged.keys()].filter((qid) => ranked.has(qid) || options.allQueries === true));
-  if (queries.length === 0) throw new InputError(`none of the run's ${ranked.size} queries is in the qrels: nothing to evaluate`);
+  const { pairs, ignored, ranked } = pairQueries(qrels, run);
+  const evaluated: string[] = [];
+  for (const [qid, pair] of pairs) if (pair.results !== undefined || options.allQueries === true) evaluated.push(qid);
+  const queries = sortIds(evaluated);
+  if (queries.length === 0) throw new InputError(`none of the run's ${ranked} queries is in the qrels: nothing to evaluate`);
   const ties = options.ties ?? 'average';
   // allQueries: a query without results is ranked as trec_eval -c ranks it (see missingQuery.ts)
   const placeholder = options.judgedOnly !== true;
@@ -112,10 +138,9 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
   try {
     for (let q = 0; q < queries.length; q++) {
       const qid = queries[q]!;
-      const judgements = judged.get(qid)!;
+      const { judgements, results } = pairs.get(qid)!;
       const judgedCount = readJudgements(judgements, qid, documents, arrays, idealOffsets[q]!);
       idealOffsets[q + 1] = idealOffsets[q]! + judgedCount;
-      const results = ranked.get(qid);
       const at = offsets[q]!;
       if (results === undefined) {
         missing.push(q);

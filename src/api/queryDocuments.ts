@@ -32,7 +32,7 @@ export class QueryDocuments {
       return;
     }
     const record = docs as Record<string, unknown>;
-    const own = plain(record);
+    const own = walksOwnKeys(record);
     for (const doc in record) if ((own || Object.hasOwn(record, doc)) && !this.add(doc, record[doc])) return;
   }
 
@@ -59,7 +59,7 @@ export class QueryDocuments {
 }
 
 /** Whether for-in walks only an object's own keys: its prototype is Object.prototype (which has no enumerable keys) or null. */
-function plain(record: object): boolean {
+export function walksOwnKeys(record: object): boolean {
   const prototype = Object.getPrototypeOf(record);
   return prototype === Object.prototype || prototype === null;
 }
