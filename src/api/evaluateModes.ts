@@ -1,12 +1,12 @@
 import { resolveBackend } from '../backends/facade.js';
 import { statusError } from '../core/errors.js';
 import { Status } from '../core/status.js';
-import { compilePlan, type Plan } from '../measures/plan.js';
+import type { Plan } from '../measures/plan.js';
 import type { BackendName } from '../backends/backend.js';
 import { SD, TREC, tieModeCode, type TieMode } from '../ties/modes.js';
 import { checkSpreads } from '../measures/spreads.js';
 import { flattenBatch } from './batchInput.js';
-import { maxRankOption } from './maxRankOption.js';
+import { optionsPlan } from './optionsPlan.js';
 import { meanOf, summaryTerms } from '../core/means.js';
 import { threadCount } from './threadCount.js';
 import type { Batch, BatchResult, EvaluateOptions } from './types.js';
@@ -21,7 +21,7 @@ import type { Batch, BatchResult, EvaluateOptions } from './types.js';
  * @throws as evaluateBatch
  */
 export function evaluateModes(batch: Batch, measures: readonly string[], modes: readonly TieMode[], options: EvaluateOptions = {}, tieKeys: Int32Array | null = null, withMeans = true): Map<TieMode, BatchResult> {
-  const plan = compilePlan(measures, { maxRank: maxRankOption(options.maxRank), judgedOnly: options.judgedOnly === true });
+  const plan = optionsPlan(measures, options);
   const codes = [...new Set(modes)].map((mode) => [mode, tieModeCode(mode)] as const);
   if (codes.some(([, code]) => code === SD)) checkSpreads(plan);
   const threads = threadCount(options.threads);

@@ -86,7 +86,7 @@ const KEPT_ENTRIES = 1 << 21;
 function readJudgements(docs: Documents, qid: string, documents: QueryDocuments, arrays: RunArrays, at: number): number {
   documents.read(docs);
   const { ids, values, count } = documents;
-  if (at + count > arrays.ideal.length) arrays.ideal = room(arrays.ideal, at + count);
+  arrays.ideal = room(arrays.ideal, at + count);
   for (let i = 0; i < count; i++) {
     const label = values[i]!;
     if (!Number.isInteger(label) || !inLabelRange(label)) throw notLabel(qid, ids[i]!, label);

@@ -1,11 +1,10 @@
 import type { BackendName } from '../backends/backend.js';
 import { resolveBackend } from '../backends/facade.js';
-import { compilePlan } from '../measures/plan.js';
 import { checkSpreads } from '../measures/spreads.js';
 import { Status } from '../core/status.js';
 import { SD, TREC, tieModeCode } from '../ties/modes.js';
 import { flattenBatch, ownJudgements } from './batchInput.js';
-import { maxRankOption } from './maxRankOption.js';
+import { optionsPlan } from './optionsPlan.js';
 import { InputError, InputTypeError, statusError } from '../core/errors.js';
 import { meanOf, summaryTerms } from '../core/means.js';
 import { threadCount } from './threadCount.js';
@@ -46,7 +45,7 @@ export interface PreparedEvaluator {
  * for (const weights of candidates) score(evaluator.evaluate(rank(weights)).mean['nDCG@10']);
  */
 export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: readonly string[], options: PrepareOptions = {}): PreparedEvaluator {
-  const plan = compilePlan(measures, { maxRank: maxRankOption(options.maxRank), judgedOnly: options.judgedOnly === true });
+  const plan = optionsPlan(measures, options);
   const mode = tieModeCode(options.ties);
   if (mode === SD) checkSpreads(plan);
   const threads = threadCount(options.threads);

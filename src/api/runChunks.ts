@@ -1,10 +1,10 @@
 import { resolveBackend } from '../backends/facade.js';
 import type { Backend } from '../backends/backend.js';
 import { Status } from '../core/status.js';
-import { compilePlan, type Plan } from '../measures/plan.js';
+import type { Plan } from '../measures/plan.js';
 import { checkSpreads } from '../measures/spreads.js';
 import { SD, TREC, tieModeCode, type TieMode } from '../ties/modes.js';
-import { maxRankOption } from './maxRankOption.js';
+import { optionsPlan } from './optionsPlan.js';
 import { threadCount } from './threadCount.js';
 import { modeResult } from './evaluateModes.js';
 import type { BatchResult, EvaluateOptions } from './types.js';
@@ -55,7 +55,7 @@ export class RunChunks {
       const count = threadCount(threads);
       const backend = resolveBackend(options.backend);
       if (count < 2 || backend.startBatch === undefined) return null;
-      const plan = compilePlan(measures, { maxRank: maxRankOption(options.maxRank), judgedOnly: options.judgedOnly === true });
+      const plan = optionsPlan(measures, options);
       const code = tieModeCode(mode);
       if (code === SD) checkSpreads(plan);
       return new RunChunks(plan, mode, code, backend, count);
