@@ -67,6 +67,7 @@ export function countGroups<L>(scores: usize, labels: usize, start: i32, n: i32,
     for (let p = x; p < end; p += 8) a += <i32>(load<f64>(p) > si);
     setI32(higher, i, a);
   }
+  const t0: f64 = levels > 0 ? threshold(0) : 0;
   for (let i = 0; i < n; i++) {
     // one past the last row for a group starting at or past it, which the packing never reads
     // (a clamp, not a branch on the data)
@@ -74,7 +75,9 @@ export function countGroups<L>(scores: usize, labels: usize, start: i32, n: i32,
     setI32(size, above, getI32(size, above) + 1);
     const label = getLabel<L>(labels, start + i);
     setF64(S.groupJudged, above, getF64(S.groupJudged, above) + (label >= 0 ? 1 : 0));
-    for (let t = 0; t < levels; t++) setF64(S.groupRel, above * levels + t, getF64(S.groupRel, above * levels + t) + (label >= threshold(t) ? 1 : 0));
+    // one relevance level (the usual case): no loop, its threshold in a register
+    if (levels == 1) setF64(S.groupRel, above, getF64(S.groupRel, above) + (label >= t0 ? 1 : 0));
+    else for (let t = 0; t < levels; t++) setF64(S.groupRel, above * levels + t, getF64(S.groupRel, above * levels + t) + (label >= threshold(t) ? 1 : 0));
     for (let c = 0; c < gains; c++) setF64(S.groupGain, above * gains + c, getF64(S.groupGain, above * gains + c) + gainOf(label, c));
   }
   // pack the rows: the group starting at position p ends at p + size[p], where the next one starts

@@ -196,7 +196,20 @@ export function prepareQuery<L, I>(labels: usize, start: i32, n: i32, ideal: usi
         runningCol = col;
         summed = 0;
       }
-      for (; summed < last; summed++) setF64(running, summed + 1, getF64(running, summed) + gainOf(getF64(top, summed), col) * getF64(S.discount, summed + 1));
+      // the labels come in runs of equal values: a gain per run, not per rank; the sum in a local
+      // (a store to `running` could alias the discounts, which would keep the sum in memory)
+      let label = NaN;
+      let gain: f64 = 0;
+      let sum = getF64(running, summed);
+      const discount = S.discount;
+      for (; summed < last; summed++) {
+        if (getF64(top, summed) != label) {
+          label = getF64(top, summed);
+          gain = gainOf(label, col);
+        }
+        sum = sum + gain * getF64(discount, summed + 1);
+        setF64(running, summed + 1, sum);
+      }
       setF64(constants, slot, getF64(running, last));
     }
   }

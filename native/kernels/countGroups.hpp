@@ -7,6 +7,9 @@
 #include "plan.hpp"
 #include "scratch.hpp"
 #include "vectorPath.hpp"
+#if TIE_EVAL_AVX2_PATH
+#include <immintrin.h>
+#endif
 
 namespace tie_eval {
 
@@ -16,8 +19,8 @@ namespace tie_eval {
  * count per document is a chain of scalar compares; without vectors that form pays, since it
  * holds the count in a register where this one reloads it: the reference counts per document;
  * the WASM kernel, whose engines do not vectorize, eight documents at a time in SIMD registers).
- * Counts in double vectorize on every target; with AVX2, counts in int64 are faster still (the
- * all-ones compare mask is subtracted, one instruction fewer), a form GCC leaves scalar on SSE2.
+ * Counts in double vectorize on every target (the baseline loop); CPUs with AVX2 take
+ * countHigherAvx2, which keeps the counts in registers.
  */
 template <typename C>
 TIE_EVAL_INLINE void countHigher(const double* x, int n, C* higher) {
@@ -29,8 +32,36 @@ TIE_EVAL_INLINE void countHigher(const double* x, int n, C* higher) {
 }
 
 #if TIE_EVAL_AVX2_PATH
-/** countHigher compiled for AVX2 (4 doubles per compare), for CPUs that have it (useAvx2). */
-TIE_EVAL_AVX2 inline void countHigherAvx2(const double* x, int n, int64_t* higher) { countHigher(x, n, higher); }
+/**
+ * countHigher for CPUs with AVX2 (useAvx2), as the WASM kernel counts: eight documents at a
+ * time, compared four to a register with each score, their counts kept in registers (the
+ * all-ones compare mask is -1, so subtracting it counts); then four, then the last one to three
+ * through a masked load (no read past the query; the lanes past it are never stored).
+ */
+TIE_EVAL_AVX2 inline void countHigherAvx2(const double* x, int n, int64_t* higher) {
+  int i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m256d s0 = _mm256_loadu_pd(x + i);
+    const __m256d s1 = _mm256_loadu_pd(x + i + 4);
+    __m256i a0 = _mm256_setzero_si256();
+    __m256i a1 = _mm256_setzero_si256();
+    for (int j = 0; j < n; j++) {
+      const __m256d xj = _mm256_broadcast_sd(x + j);
+      a0 = _mm256_sub_epi64(a0, _mm256_castpd_si256(_mm256_cmp_pd(xj, s0, _CMP_GT_OQ)));
+      a1 = _mm256_sub_epi64(a1, _mm256_castpd_si256(_mm256_cmp_pd(xj, s1, _CMP_GT_OQ)));
+    }
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(higher + i), a0);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(higher + i + 4), a1);
+  }
+  for (; i < n; i += 4) {
+    const int left = n - i;
+    const __m256i lanes = _mm256_set_epi64x(left > 3 ? -1 : 0, left > 2 ? -1 : 0, left > 1 ? -1 : 0, -1);
+    const __m256d s0 = _mm256_maskload_pd(x + i, lanes);
+    __m256i a0 = _mm256_setzero_si256();
+    for (int j = 0; j < n; j++) a0 = _mm256_sub_epi64(a0, _mm256_castpd_si256(_mm256_cmp_pd(_mm256_broadcast_sd(x + j), s0, _CMP_GT_OQ)));
+    _mm256_maskstore_epi64(reinterpret_cast<long long*>(higher + i), lanes, a0);
+  }
+}
 #endif
 
 /** countGroups with the counts of higher scores in `higher`, of type C (see countGroups). */
@@ -63,6 +94,7 @@ TIE_EVAL_INLINE void countGroupsWith(const double* scores, const L* labels, int6
 #else
   countHigher(x, n, higher);
 #endif
+  const double t0 = levels > 0 ? plan.threshold(0) : 0;
   for (int i = 0; i < n; i++) {
     // one past the last row for a group starting at or past it, which the packing never reads
     // (a clamp, not a branch on the data)
@@ -70,7 +102,9 @@ TIE_EVAL_INLINE void countGroupsWith(const double* scores, const L* labels, int6
     size[above]++;
     const double label = static_cast<double>(labels[start + i]);
     groupJudged[above] += label >= 0 ? 1 : 0;
-    for (int t = 0; t < levels; t++) groupRel[above * levels + t] += label >= plan.threshold(t) ? 1 : 0;
+    // one relevance level (the usual case): no loop, its threshold in a register
+    if (levels == 1) groupRel[above] += label >= t0 ? 1 : 0;
+    else for (int t = 0; t < levels; t++) groupRel[above * levels + t] += label >= plan.threshold(t) ? 1 : 0;
     for (int c = 0; c < gains; c++) groupGain[above * gains + c] += gainOf(label, plan, c);
   }
   // pack the rows: the group starting at position p ends at p + size[p], where the next one starts

@@ -5,6 +5,8 @@
 // Plan decodes the header once: its int fields and pointers cannot alias the doubles the
 // kernels store, so the compiler keeps them in registers in the hot loops.
 #pragma once
+#include <cmath>
+#include <vector>
 #include "codes.hpp"
 
 namespace tie_eval {
@@ -23,6 +25,8 @@ struct Plan {
   const double* poolValues;
   bool readsAllRanks = false;
   bool viewsJudged = false;
+  /** the rows' fields as ints, converted once (the kernels read several per row and query) */
+  std::vector<int> rowInts;
 
   explicit Plan(const double* packed)
       : measureCount(static_cast<int>(packed[HEADER_MEASURES])),
@@ -40,6 +44,9 @@ struct Plan {
     // a Plan to check the rows, so they are compared as doubles here (no cast of a bad value)
     viewsJudged = (flagBits & PLAN_FLAG_JUDGED_ONLY) != 0;
     for (int row = 0; row < measureCount; row++) viewsJudged = viewsJudged || rowField(row, ROW_FLAGS) == ROW_FLAG_JUDGED_ONLY;
+    // a field out of an int's range (a bad plan, which checkPlan refuses) is not converted
+    rowInts.resize(static_cast<size_t>(ROW_SIZE) * (measureCount > 0 ? measureCount : 0));
+    for (size_t i = 0; i < rowInts.size(); i++) rowInts[i] = std::fabs(rows[i]) < 2147483647.0 ? static_cast<int>(rows[i]) : 0;
     readsAllRanks = viewsJudged;
     for (int row = 0; row < measureCount; row++) readsAllRanks = readsAllRanks || (rowField(row, ROW_DEPTH) != DEPTH_RELEVANT && !(rowField(row, ROW_CUTOFF) > 0));
   }
@@ -68,7 +75,7 @@ struct Plan {
   int gainTransform(int c) const { return static_cast<int>(gainField(c, GAIN_FIELD_TRANSFORM)); }
   /** Field `field` of measure row `row`. */
   double rowField(int row, int field) const { return rows[row * ROW_SIZE + field]; }
-  int rowInt(int row, int field) const { return static_cast<int>(rowField(row, field)); }
+  int rowInt(int row, int field) const { return rowInts[row * ROW_SIZE + field]; }
   /** Number `i` of the pool (gain tables, recall levels, utility's coefficients). */
   double pool(int i) const { return poolValues[i]; }
   /** Index of the judged count in a query's constants. */

@@ -182,7 +182,20 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
         runningCol = col;
         summed = 0;
       }
-      for (; summed < last; summed++) running[summed + 1] = running[summed] + gainOf(top[summed], plan, col) * s.discount[summed + 1];
+      // the labels come in runs of equal values: a gain per run, not per rank; the sum in a local
+      // (a store to `running` could alias the discounts, which would keep the sum in memory)
+      double label = std::numeric_limits<double>::quiet_NaN();
+      double gain = 0;
+      double sum = running[summed];
+      const double* discount = s.discount.data();
+      for (; summed < last; summed++) {
+        if (top[summed] != label) {
+          label = top[summed];
+          gain = gainOf(label, plan, col);
+        }
+        sum = sum + gain * discount[summed + 1];
+        running[summed + 1] = sum;
+      }
       constants[slot] = running[last];
     }
   }

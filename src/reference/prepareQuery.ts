@@ -113,7 +113,20 @@ export function prepareQuery(
         runningCol = col;
         summed = 0;
       }
-      for (; summed < last; summed++) running[summed + 1] = running[summed]! + gainOf(top[summed]!, plan, col) * s.discount[summed + 1]!;
+      // the labels come in runs of equal values: a gain per run, not per rank; the sum in a local
+      // (a store to `running` could alias the discounts, which would keep the sum in memory)
+      let label = NaN;
+      let gain = 0;
+      let sum = running[summed]!;
+      const discount = s.discount;
+      for (; summed < last; summed++) {
+        if (top[summed] !== label) {
+          label = top[summed]!;
+          gain = gainOf(label, plan, col);
+        }
+        sum = sum + gain * discount[summed + 1]!;
+        running[summed + 1] = sum;
+      }
       constants[slot] = running[last]!;
     }
   }
