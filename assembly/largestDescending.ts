@@ -4,6 +4,20 @@ import { getF64, getI32, getLabel, setF64, setI32 } from './memory';
 export const COUNTED_LEVELS = 64;
 
 /**
+ * Writes the `count` largest of the values counted in counts[0..span) (i32; counts[v] of them
+ * equal lo + v) to top[0..count) as f64, descending (count <= how many there are): from the
+ * largest value down, each as many times as counted.
+ */
+export function countedDescending(counts: usize, lo: f64, span: i32, count: i32, top: usize): void {
+  let filled = 0;
+  for (let v = span - 1; filled < count; v--) {
+    const level = lo + <f64>v;
+    const end = min(count, filled + getI32(counts, v));
+    for (; filled < end; filled++) setF64(top, filled, level);
+  }
+}
+
+/**
  * Writes the `count` largest of values[0..m) (of type V: u8, i32 or f64) to top[0..count) as
  * f64, descending (0 < count <= m; `top` has room for m). Labels span few values (trec_eval's
  * 0-4 or so): they are counted per value in one pass (in `counts`, room for two tables of
@@ -46,12 +60,8 @@ export function largestDescending<V>(values: usize, m: i32, count: i32, top: usi
     const v = <i32>(<W>load<V>(values + (<usize>i << alignof<V>())) - lo) + (i & 1) * COUNTED_LEVELS;
     setI32(counts, v, getI32(counts, v) + 1);
   }
-  let filled = 0;
-  for (let v = span - 1; filled < count; v--) {
-    const level = <f64>lo + <f64>v;
-    const end = min(count, filled + getI32(counts, v) + getI32(counts, COUNTED_LEVELS + v));
-    for (; filled < end; filled++) setF64(top, filled, level);
-  }
+  for (let v = 0; v < span; v++) setI32(counts, v, getI32(counts, v) + getI32(counts, COUNTED_LEVELS + v));
+  countedDescending(counts, <f64>lo, span, count, top);
 }
 
 /** Moves the `count` largest of values[0..m) to its front, descending: a max-heap popped `count` times, then reversed. */

@@ -3,41 +3,37 @@ import { COUNTED_LEVELS, largestDescending } from './largestDescending';
 import * as S from './scratch';
 
 /**
+ * The first position of the ranking whose judged label (>= 0) the ideal labels counted by
+ * gradeCounts (counts[0..span), i32) lack, repeats counted, or -1 when they hold every one: each
+ * judged label takes one of its grade's, from a copy of the counts in counts[COUNTED_LEVELS + 1 ..].
+ * Labels are integers of type L (u8 or i32).
+ */
+export function missingFromGrades<L>(labels: usize, start: i32, n: i32, counts: usize, span: i32): i32 {
+  const left = counts + ((<usize>COUNTED_LEVELS + 1) << 2);
+  for (let v = 0; v < span; v++) setI32(left, v, getI32(counts, v));
+  for (let i = 0; i < n; i++) {
+    const v = <i32>load<L>(labels + (<usize>(start + i) << alignof<L>()));
+    if (v < 0) continue;
+    if (v >= span) return i;
+    const rest = getI32(left, v) - 1;
+    if (rest < 0) return i;
+    setI32(left, v, rest);
+  }
+  return -1;
+}
+
+/**
  * The first position of the ranking whose judged label (>= 0) the ideal labels lack, repeats
  * counted (a multiset inclusion: the ideal ranking must be one of the judgements, or nDCG could
  * exceed 1), or -1 when they hold every one. Labels are integers (checked before); labels are
- * of type L, ideal labels of type I (each u8, i32 or f64).
- * Labels of an integer type whose judged ideal labels are all below COUNTED_LEVELS (the usual
- * grades) are counted by value, without the span pass (WebAssembly converts doubles to indexes
- * slowly). Other ideal labels spanning few values (of a double type, or with a grade of COUNTED_LEVELS or more) are counted per value in
- * `S.levelCounts`: O(n + m). Others are sorted descending into `S.idealTop` (room for m), and
- * each ranking label takes the first copy of its value left,
- * found by binary search and marked taken as value + 0.5, which keeps the list descending:
- * O((n + m) log m). The marks are undone before returning.
+ * of type L, ideal labels of type I (each u8, i32 or f64). Integer grades below
+ * COUNTED_LEVELS, the usual judgements, are checked by missingFromGrades instead.
+ * Ideal labels spanning few values are counted per value in `S.levelCounts`: O(n + m).
+ * Others are sorted descending into `S.idealTop` (room for m), and each ranking label takes the
+ * first copy of its value left, found by binary search and marked taken as value + 0.5, which
+ * keeps the list descending: O((n + m) log m). The marks are undone before returning.
  */
 export function missingFromIdeal<L, I>(labels: usize, start: i32, n: i32, ideal: usize, idealStart: i32, m: i32): i32 {
-  // integer labels of 0 .. COUNTED_LEVELS - 1 (the usual grades): counted by value in one pass
-  if (isInteger<I>() && isInteger<L>()) {
-    const counts = S.levelCounts;
-    memory.fill(counts, 0, COUNTED_LEVELS << 2);
-    let small = true;
-    for (let i = 0; i < m; i++) {
-      const v = <i32>load<I>(ideal + (<usize>(idealStart + i) << alignof<I>()));
-      if (v >= 0 && v < COUNTED_LEVELS) store<i32>(counts + (<usize>v << 2), load<i32>(counts + (<usize>v << 2)) + 1);
-      else if (v >= 0) small = false;
-    }
-    if (small) {
-      for (let i = 0; i < n; i++) {
-        const v = <i32>load<L>(labels + (<usize>(start + i) << alignof<L>()));
-        if (v < 0) continue;
-        if (v >= COUNTED_LEVELS) return i;
-        const left = load<i32>(counts + (<usize>v << 2)) - 1;
-        if (left < 0) return i;
-        store<i32>(counts + (<usize>v << 2), left);
-      }
-      return -1;
-    }
-  }
   let lo: f64 = Infinity;
   let hi: f64 = -Infinity;
   for (let i = 0; i < m; i++) {

@@ -1,10 +1,11 @@
 import { CONSTANT_IDEAL_LEVELS, CONSTANT_MAX_LABEL, CONSTANT_NONE, GAIN_TABLE, IDEAL_LEVELS_MAX, KIND_CONSTANT, ROW_CONSTANT, ROW_CUTOFF, ROW_GAIN, ROW_KIND, STATUS_IDEAL_LABEL_NOT_INTEGER, STATUS_IDEAL_LACKS_LABEL, STATUS_LABEL_NOT_INTEGER, STATUS_OK, STATUS_RELEVANT_NOT_COUNT, STATUS_RELEVANT_TOO_SMALL, STATUS_TOO_MANY_GAIN_LEVELS } from './codes';
 import { gainOf } from './gain';
-import { getF64, getLabel, setF64 } from './memory';
+import { getF64, getI32, getLabel, setF64 } from './memory';
 import { gainType, judgedSlot, planLevels, planMeasures, rowField, rowInt, threshold } from './plan';
 import * as S from './scratch';
-import { largestDescending } from './largestDescending';
-import { missingFromIdeal } from './missingFromIdeal';
+import { gradeCounts, gradesAtLeast } from './gradeCounts';
+import { COUNTED_LEVELS, countedDescending, largestDescending } from './largestDescending';
+import { missingFromGrades, missingFromIdeal } from './missingFromIdeal';
 
 @inline function isInteger(x: f64): bool {
   return isFinite(x) && Math.trunc(x) == x;
@@ -136,25 +137,12 @@ export function prepareQuery<L, I>(labels: usize, start: i32, n: i32, ideal: usi
   // the ideal labels: integers holding every judged label of the ranking; R (per level) and J
   // are their counts. When they are the ranking's own labels (no ideal labels given, the usual
   // case), they were checked just above
-  if (sameLabelType<L, I>() && ideal + (<usize>idealStart << alignof<I>()) == labels + (<usize>start << alignof<L>()) && m == n) {
-    setF64(constants, at + judged, countAtLeast<L>(labels, start, n, 0));
-    for (let t = 0; t < levels; t++) setF64(constants, at + t, countAtLeast<L>(labels, start, n, threshold(t)));
-  } else {
-    for (let i = 0; i < m; i++) {
-      if (isFloat<I>() && !isInteger(getLabel<I>(ideal, idealStart + i))) {
-        S.badPosition = i;
-        return STATUS_IDEAL_LABEL_NOT_INTEGER;
-      }
+  const own = sameLabelType<L, I>() && ideal + (<usize>idealStart << alignof<I>()) == labels + (<usize>start << alignof<L>()) && m == n;
+  for (let i = 0; i < m && !own; i++) {
+    if (isFloat<I>() && !isInteger(getLabel<I>(ideal, idealStart + i))) {
+      S.badPosition = i;
+      return STATUS_IDEAL_LABEL_NOT_INTEGER;
     }
-    setF64(constants, at + judged, countAtLeast<I>(ideal, idealStart, m, 0));
-    for (let t = 0; t < levels; t++) setF64(constants, at + t, countAtLeast<I>(ideal, idealStart, m, threshold(t)));
-    S.badPosition = missingFromIdeal<L, I>(labels, start, n, ideal, idealStart, m);
-    if (S.badPosition >= 0) return STATUS_IDEAL_LACKS_LABEL;
-  }
-  if (!isNaN(relevant)) {
-    if (!isInteger(relevant) || relevant < 0) return STATUS_RELEVANT_NOT_COUNT;
-    if (relevant < getF64(constants, at)) return STATUS_RELEVANT_TOO_SMALL;
-    setF64(constants, at, relevant);
   }
   // each measure's own constants (most measure sets have none): from the ideal labels in
   // descending order, listed once as deep as the deepest one reads
@@ -164,9 +152,32 @@ export function prepareQuery<L, I>(labels: usize, start: i32, n: i32, ideal: usi
     const constant = constantOf(row);
     if (constant != CONSTANT_NONE) deepest = max(deepest, constantDepth(constant, row, m));
   }
+  // labels of integer types that are the usual grades: counted by grade once (gradeCounts), R,
+  // J, the multiset check and the largest ideal labels from the counts; else a pass for each,
+  // as when only R and J are needed (a compare per label, which vectorizes, pays then)
+  const counts = S.levelCounts;
+  let span = -1;
+  if (!isFloat<L>() && !isFloat<I>() && (!own || deepest > 0)) span = gradeCounts<I>(ideal + (<usize>idealStart << alignof<I>()), m, counts);
+  if (span >= 0) {
+    setF64(constants, at + judged, m - getI32(counts, COUNTED_LEVELS));
+    for (let t = 0; t < levels; t++) setF64(constants, at + t, gradesAtLeast(counts, span, threshold(t)));
+    S.badPosition = own ? -1 : missingFromGrades<L>(labels, start, n, counts, span);
+  } else {
+    setF64(constants, at + judged, countAtLeast<I>(ideal, idealStart, m, 0));
+    for (let t = 0; t < levels; t++) setF64(constants, at + t, countAtLeast<I>(ideal, idealStart, m, threshold(t)));
+    S.badPosition = own ? -1 : missingFromIdeal<L, I>(labels, start, n, ideal, idealStart, m);
+  }
+  if (S.badPosition >= 0) return STATUS_IDEAL_LACKS_LABEL;
+  if (!isNaN(relevant)) {
+    if (!isInteger(relevant) || relevant < 0) return STATUS_RELEVANT_NOT_COUNT;
+    if (relevant < getF64(constants, at)) return STATUS_RELEVANT_TOO_SMALL;
+    setF64(constants, at, relevant);
+  }
   if (deepest == 0 && m > 0) return STATUS_OK;
   const top = S.idealTop;
-  if (deepest > 0) largestDescending<I>(ideal + (<usize>idealStart << alignof<I>()), m, deepest, top, S.levelCounts);
+  // the grades list the judged ideal labels; deeper, the unjudged ones' values are needed
+  if (deepest > 0 && span >= 0 && deepest <= m - getI32(counts, COUNTED_LEVELS)) countedDescending(counts, 0, span, deepest, top);
+  else if (deepest > 0) largestDescending<I>(ideal + (<usize>idealStart << alignof<I>()), m, deepest, top, counts);
   let runningCol = -1;
   let summed = 0;
   for (let row = 0; row < measures; row++) {

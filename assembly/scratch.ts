@@ -1,5 +1,5 @@
 import { COUNT_CELLS, fillFreeOrders, FREE_ORDERS_SIZE } from './freeOrders';
-import { COUNTED_LEVELS } from './largestDescending';
+import { GRADE_COUNTS_SIZE } from './gradeCounts';
 import { log2 } from './log2';
 import { RUNNING_SUM_BYTES, RunningSum } from './runningSum';
 import { getF64, setF64 } from './memory';
@@ -26,7 +26,7 @@ export let groupGain: usize = 0;
 export let idealTop: usize = 0;
 /** the ideal DCG through each rank of one gain column (f64; step 0), idealRunning[0] = 0 */
 export let idealRunning: usize = 0;
-/** largestDescending's count per label value (i32, two tables of COUNTED_LEVELS) */
+/** the labels' counts per value of gradeCounts, largestDescending and missingFromIdeal (i32, GRADE_COUNTS_SIZE: two tables of COUNTED_LEVELS and a slot each) */
 export let levelCounts: usize = 0;
 /** hypergeometric probabilities for AP(norm=found), IPrec and ERR, and a second buffer ERR's laws take turns with (f64) */
 export let pmf: usize = 0;
@@ -109,7 +109,7 @@ export let insqTotal: f64 = 0;
 export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, measureCount: i32, idealCapacity: i32, stateCount: i32): usize {
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
-  const ints = cap * 5 + 2 * <usize>COUNTED_LEVELS + <usize>gainCount * GAIN_SIZE + <usize>measureCount * ROW_SIZE + <usize>COUNT_CELLS + 1;
+  const ints = cap * 5 + <usize>GRADE_COUNTS_SIZE + <usize>gainCount * GAIN_SIZE + <usize>measureCount * ROW_SIZE + <usize>COUNT_CELLS + 1;
   const doubles = cap * (4 + <usize>levelCount + <usize>gainCount) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 15 + 1 + 4 + 1) + <usize>IPREC_ROW_ROOM + 3 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 3 * (<usize>G_COUNTED_SLOTS + 1) + 10 * <usize>IPREC_CACHE + <usize>FREE_ORDERS_SIZE + (<usize>idealCapacity + 1) + 2 * cap;
   return doubles * 8 + ints * 4 + 2 * RUNNING_SUM_BYTES + 64;
 }
@@ -154,7 +154,7 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   judgedEnd = groupEnd + cap * 4;
   iprecMarked = judgedEnd + cap * 4;
   levelCounts = iprecMarked + cap * 4;
-  gainInts = levelCounts + 2 * <usize>COUNTED_LEVELS * 4;
+  gainInts = levelCounts + <usize>GRADE_COUNTS_SIZE * 4;
   rowInts = gainInts + <usize>gainCount * GAIN_SIZE * 4;
   fillFreeOrders(rowInts + <usize>measureCount * ROW_SIZE * 4, freeTable);
   setF64(logs, 1, 0);

@@ -8,3 +8,11 @@
 #else
 #define TIE_EVAL_INLINE inline __attribute__((always_inline))
 #endif
+
+// TIE_EVAL_NOINLINE: a helper kept out of line where inlining it made its caller slower (measured:
+// countAtLeast's vectorized loop inlined into prepareQuery cost the queries that need only R and J).
+#if defined(_MSC_VER)
+#define TIE_EVAL_NOINLINE __declspec(noinline)
+#else
+#define TIE_EVAL_NOINLINE __attribute__((noinline))
+#endif

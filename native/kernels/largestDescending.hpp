@@ -8,6 +8,20 @@ namespace tie_eval {
 constexpr int COUNTED_LEVELS = 64;
 
 /**
+ * Writes the `count` largest of the values counted in counts[0..span) (counts[v] of them equal
+ * lo + v) to top[0..count), descending (count <= how many there are): from the largest value
+ * down, each as many times as counted.
+ */
+inline void countedDescending(const int* counts, double lo, int span, int count, double* top) {
+  int filled = 0;
+  for (int v = span - 1; filled < count; v--) {
+    const double level = lo + v;
+    const int end = std::min(count, filled + counts[v]);
+    for (; filled < end; filled++) top[filled] = level;
+  }
+}
+
+/**
  * Writes the `count` largest of values[0..m) to top[0..count), descending (0 < count <= m;
  * `top` has room for m). Labels span few values (trec_eval's 0-4 or so): they are counted per
  * value in one pass and listed from the largest value down, O(m) and no comparison sort, which
@@ -34,12 +48,8 @@ void largestDescending(const V* values, int m, int count, double* top) {
   int counts[2][COUNTED_LEVELS];
   for (int v = 0; v < span; v++) counts[0][v] = counts[1][v] = 0;
   for (int i = 0; i < m; i++) counts[i & 1][static_cast<int>(values[i] - lo)]++;
-  int filled = 0;
-  for (int v = span - 1; filled < count; v--) {
-    const double level = static_cast<double>(lo) + v;
-    const int end = std::min(count, filled + counts[0][v] + counts[1][v]);
-    for (; filled < end; filled++) top[filled] = level;
-  }
+  for (int v = 0; v < span; v++) counts[0][v] += counts[1][v];
+  countedDescending(counts[0], static_cast<double>(lo), span, count, top);
 }
 
 }  // namespace tie_eval

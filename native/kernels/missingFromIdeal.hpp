@@ -9,41 +9,39 @@
 namespace tie_eval {
 
 /**
+ * The first position of the ranking whose judged label (>= 0) the ideal labels counted by
+ * gradeCounts (counts[0..span)) lack, repeats counted, or -1 when they hold every one: each
+ * judged label takes one of its grade's, from a copy of the counts in counts[COUNTED_LEVELS + 1 ..].
+ * Labels are integers of type L.
+ */
+template <typename L>
+int missingFromGrades(const L* labels, int64_t start, int n, int* counts, int span) {
+  int* left = counts + COUNTED_LEVELS + 1;
+  for (int v = 0; v < span; v++) left[v] = counts[v];
+  for (int i = 0; i < n; i++) {
+    const int v = static_cast<int>(labels[start + i]);
+    if (v < 0) continue;
+    if (v >= span) return i;
+    const int rest = left[v] - 1;
+    if (rest < 0) return i;
+    left[v] = rest;
+  }
+  return -1;
+}
+
+/**
  * The first position of the ranking whose judged label (>= 0) the ideal labels lack, repeats
  * counted (a multiset inclusion: the ideal ranking must be one of the judgements, or nDCG could
  * exceed 1), or -1 when they hold every one. Labels are integers (checked before); labels are
- * of type L, ideal labels of type I (each uint8_t, int32_t or double).
- * Labels of an integer type whose judged ideal labels are all below COUNTED_LEVELS (the usual
- * grades) are counted by value, without the span pass (WebAssembly converts doubles to indexes
- * slowly). Other ideal labels spanning few values (of a double type, or with a grade of COUNTED_LEVELS or more) are counted per value in
- * `counts` (on the stack): O(n + m). Others are sorted descending into `s.idealTop` (room for m), and
- * each ranking label takes the first copy of its value left,
- * found by binary search and marked taken as value + 0.5, which keeps the list descending:
- * O((n + m) log m). The marks are undone before returning.
+ * of type L, ideal labels of type I (each uint8_t, int32_t or double). Integer grades below
+ * COUNTED_LEVELS, the usual judgements, are checked by missingFromGrades instead.
+ * Ideal labels spanning few values are counted per value in `counts` (on the stack): O(n + m).
+ * Others are sorted descending into `s.idealTop` (room for m), and each ranking label takes the
+ * first copy of its value left, found by binary search and marked taken as value + 0.5, which
+ * keeps the list descending: O((n + m) log m). The marks are undone before returning.
  */
 template <typename L, typename I>
 int missingFromIdeal(const L* labels, int64_t start, int n, const I* ideal, int64_t idealStart, int m, Scratch& s) {
-  // integer labels of 0 .. COUNTED_LEVELS - 1 (the usual grades): counted by value in one pass
-  if constexpr (std::is_integral<I>::value && std::is_integral<L>::value) {
-    int counts[COUNTED_LEVELS] = {};
-    bool small = true;
-    for (int i = 0; i < m; i++) {
-      const int v = static_cast<int>(ideal[idealStart + i]);
-      if (v >= 0 && v < COUNTED_LEVELS) counts[v]++;
-      else if (v >= 0) small = false;
-    }
-    if (small) {
-      for (int i = 0; i < n; i++) {
-        const int v = static_cast<int>(labels[start + i]);
-        if (v < 0) continue;
-        if (v >= COUNTED_LEVELS) return i;
-        const int left = counts[v] - 1;
-        if (left < 0) return i;
-        counts[v] = left;
-      }
-      return -1;
-    }
-  }
   double lo = std::numeric_limits<double>::infinity();
   double hi = -std::numeric_limits<double>::infinity();
   for (int i = 0; i < m; i++) {

@@ -6,8 +6,10 @@
 #include <type_traits>
 #include "codes.hpp"
 #include "gain.hpp"
+#include "inlineKernel.hpp"
 #include "plan.hpp"
 #include "scratch.hpp"
+#include "gradeCounts.hpp"
 #include "largestDescending.hpp"
 #include "missingFromIdeal.hpp"
 
@@ -21,10 +23,10 @@ inline bool isInteger(double x) { return std::isfinite(x) && std::trunc(x) == x;
  * double count on its last addition).
  * Labels of an integer type are compared with ceil(level) in their own type: no conversion per
  * label, and in C++ a compare the compiler vectorizes (a full ranking has thousands of labels);
- * no label reaches a level past the type's range.
+ * no label reaches a level past the type's range. Kept out of line (see TIE_EVAL_NOINLINE).
  */
 template <typename L>
-int countAtLeast(const L* labels, int64_t start, int n, double level) {
+TIE_EVAL_NOINLINE int countAtLeast(const L* labels, int64_t start, int n, double level) {
   int count = 0;
   if constexpr (std::is_integral<L>::value) {
     const double cut = std::ceil(level);
@@ -122,25 +124,12 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
   // the ideal labels: integers holding every judged label of the ranking; R (per level) and J
   // are their counts. When they are the ranking's own labels (no ideal labels given, the usual
   // case), they were checked just above
-  if (std::is_same<L, I>::value && static_cast<const void*>(ideal + idealStart) == static_cast<const void*>(labels + start) && m == n) {
-    constants[at + judged] = countAtLeast(labels, start, n, 0);
-    for (int t = 0; t < levels; t++) constants[at + t] = countAtLeast(labels, start, n, plan.threshold(t));
-  } else {
-    for (int i = 0; i < m; i++) {
-      if (mayBeFractional<I>() && !isInteger(static_cast<double>(ideal[idealStart + i]))) {
-        s.badPosition = i;
-        return STATUS_IDEAL_LABEL_NOT_INTEGER;
-      }
+  const bool own = std::is_same<L, I>::value && static_cast<const void*>(ideal + idealStart) == static_cast<const void*>(labels + start) && m == n;
+  for (int i = 0; i < m && !own; i++) {
+    if (mayBeFractional<I>() && !isInteger(static_cast<double>(ideal[idealStart + i]))) {
+      s.badPosition = i;
+      return STATUS_IDEAL_LABEL_NOT_INTEGER;
     }
-    constants[at + judged] = countAtLeast(ideal, idealStart, m, 0);
-    for (int t = 0; t < levels; t++) constants[at + t] = countAtLeast(ideal, idealStart, m, plan.threshold(t));
-    s.badPosition = missingFromIdeal(labels, start, n, ideal, idealStart, m, s);
-    if (s.badPosition >= 0) return STATUS_IDEAL_LACKS_LABEL;
-  }
-  if (!std::isnan(relevant)) {
-    if (!isInteger(relevant) || relevant < 0) return STATUS_RELEVANT_NOT_COUNT;
-    if (relevant < constants[at]) return STATUS_RELEVANT_TOO_SMALL;
-    constants[at] = relevant;
   }
   // each measure's own constants (most measure sets have none): from the ideal labels in
   // descending order, listed once as deep as the deepest one reads
@@ -149,10 +138,35 @@ int prepareQuery(const L* labels, int64_t start, int n, const I* ideal, int64_t 
     const int constant = plan.rowInt(row, ROW_CONSTANT) < 0 ? CONSTANT_NONE : MEASURE_RULES[plan.rowInt(row, ROW_KIND)].constant;
     if (constant != CONSTANT_NONE) deepest = std::max(deepest, constantDepth(constant, plan, row, m));
   }
+  // labels of integer types that are the usual grades: counted by grade once (gradeCounts), R,
+  // J, the multiset check and the largest ideal labels from the counts; else a pass for each,
+  // as when only R and J are needed (a compare per label, which vectorizes, pays then)
+  int* counts = s.levelCounts;
+  int span = -1;
+  if constexpr (std::is_integral<L>::value && std::is_integral<I>::value) {
+    if (!own || deepest > 0) span = gradeCounts(ideal + idealStart, m, counts);
+  }
+  if (span >= 0) {
+    constants[at + judged] = m - counts[COUNTED_LEVELS];
+    for (int t = 0; t < levels; t++) constants[at + t] = gradesAtLeast(counts, span, plan.threshold(t));
+    s.badPosition = own ? -1 : missingFromGrades(labels, start, n, counts, span);
+  } else {
+    constants[at + judged] = countAtLeast(ideal, idealStart, m, 0);
+    for (int t = 0; t < levels; t++) constants[at + t] = countAtLeast(ideal, idealStart, m, plan.threshold(t));
+    s.badPosition = own ? -1 : missingFromIdeal(labels, start, n, ideal, idealStart, m, s);
+  }
+  if (s.badPosition >= 0) return STATUS_IDEAL_LACKS_LABEL;
+  if (!std::isnan(relevant)) {
+    if (!isInteger(relevant) || relevant < 0) return STATUS_RELEVANT_NOT_COUNT;
+    if (relevant < constants[at]) return STATUS_RELEVANT_TOO_SMALL;
+    constants[at] = relevant;
+  }
   if (deepest == 0 && m > 0) return STATUS_OK;
   s.ensureIdeal(m);
   double* top = s.idealTop.data();
-  if (deepest > 0) largestDescending(ideal + idealStart, m, deepest, top);
+  // the grades list the judged ideal labels; deeper, the unjudged ones' values are needed
+  if (deepest > 0 && span >= 0 && deepest <= m - counts[COUNTED_LEVELS]) countedDescending(counts, 0, span, deepest, top);
+  else if (deepest > 0) largestDescending(ideal + idealStart, m, deepest, top);
   int runningCol = -1;
   int summed = 0;
   for (int row = 0; row < plan.measures(); row++) {

@@ -8,6 +8,7 @@
 #include <limits>
 #include <vector>
 #include "codes.hpp"
+#include "gradeCounts.hpp"
 #include "log2.hpp"
 #include "runningSum.hpp"
 
@@ -50,6 +51,8 @@ struct Scratch {
   std::vector<double> groupJudged;
   /** gain sum per group and gain column (stride: gains) */
   std::vector<double> groupGain;
+  /** step 0's counts of the ideal labels by grade (gradeCounts) */
+  int levelCounts[GRADE_COUNTS_SIZE];
   /** the largest ideal labels of one query, descending (largestDescending); room for all of them */
   std::vector<double> idealTop;
   /** the ideal DCG through each rank of one gain column (step 0), idealRunning[0] = 0 */
