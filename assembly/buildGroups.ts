@@ -1,4 +1,4 @@
-import { gainOf } from './gain';
+import { labelGain } from './gradeGains';
 import { getF64, getI32, getLabel, setF64, setI32 } from './memory';
 import { planGains, planLevels, threshold } from './plan';
 import * as S from './scratch';
@@ -35,7 +35,7 @@ export function buildGroups<L>(scores: usize, labels: usize, start: i32, n: i32,
     const label = getLabel<L>(labels, doc);
     if (label >= 0) setF64(S.groupJudged, g, getF64(S.groupJudged, g) + 1);
     for (let t = 0; t < levels; t++) if (label >= threshold(t)) setF64(S.groupRel, g * levels + t, getF64(S.groupRel, g * levels + t) + 1);
-    for (let c = 0; c < gains; c++) setF64(S.groupGain, g * gains + c, getF64(S.groupGain, g * gains + c) + gainOf(label, c));
+    for (let c = 0; c < gains; c++) setF64(S.groupGain, g * gains + c, getF64(S.groupGain, g * gains + c) + labelGain(label, c));
   }
   S.groupCount = g + 1;
 }

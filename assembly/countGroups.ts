@@ -1,4 +1,4 @@
-import { gainOf } from './gain';
+import { labelGain } from './gradeGains';
 import { getF64, getI32, getLabel, setF64, setI32 } from './memory';
 import { planGains, planLevels, threshold } from './plan';
 import * as S from './scratch';
@@ -29,8 +29,8 @@ export function countGroups<L>(scores: usize, labels: usize, start: i32, n: i32,
   for (let p = 0; p < kept * gains; p++) setF64(S.groupGain, p, 0);
   // the documents scoring higher than each one, where its group starts: eight documents at a
   // time, compared two to a SIMD lane pair with each score, their counts in registers (an
-  // all-ones compare mask is -1, so subtracting it counts), then one at a time; the C++ kernel
-  // gets the same from its compiler's vectorizer, from a loop that WASM engines do not vectorize
+  // all-ones compare mask is -1, so subtracting it counts), then two at a time and the last one
+  // alone; the C++ kernel counts so on AVX2 (countHigherAvx2): WASM engines do not vectorize
   const x = scores + (<usize>start << 3);
   const end = x + (<usize>n << 3);
   const higher = S.select;
@@ -61,6 +61,13 @@ export function countGroups<L>(scores: usize, labels: usize, start: i32, n: i32,
     setI32(higher, i + 6, <i32>i64x2.extract_lane(a3, 0));
     setI32(higher, i + 7, <i32>i64x2.extract_lane(a3, 1));
   }
+  for (; i + 2 <= n; i += 2) {
+    const s0 = v128.load(x + (<usize>i << 3));
+    let a0 = i64x2.splat(0);
+    for (let p = x; p < end; p += 8) a0 = i64x2.sub(a0, f64x2.gt(v128.load64_splat(p), s0));
+    setI32(higher, i, <i32>i64x2.extract_lane(a0, 0));
+    setI32(higher, i + 1, <i32>i64x2.extract_lane(a0, 1));
+  }
   for (; i < n; i++) {
     const si = getF64(x, i);
     let a = 0;
@@ -78,7 +85,7 @@ export function countGroups<L>(scores: usize, labels: usize, start: i32, n: i32,
     // one relevance level (the usual case): no loop, its threshold in a register
     if (levels == 1) setF64(S.groupRel, above, getF64(S.groupRel, above) + (label >= t0 ? 1 : 0));
     else for (let t = 0; t < levels; t++) setF64(S.groupRel, above * levels + t, getF64(S.groupRel, above * levels + t) + (label >= threshold(t) ? 1 : 0));
-    for (let c = 0; c < gains; c++) setF64(S.groupGain, above * gains + c, getF64(S.groupGain, above * gains + c) + gainOf(label, c));
+    for (let c = 0; c < gains; c++) setF64(S.groupGain, above * gains + c, getF64(S.groupGain, above * gains + c) + labelGain(label, c));
   }
   // pack the rows: the group starting at position p ends at p + size[p], where the next one starts
   let g = 0;

@@ -1,5 +1,6 @@
 import { COUNT_CELLS, fillFreeOrders, FREE_ORDERS_SIZE } from './freeOrders';
 import { GRADE_COUNTS_SIZE } from './gradeCounts';
+import { COUNTED_LEVELS } from './largestDescending';
 import { log2 } from './log2';
 import { RUNNING_SUM_BYTES, RunningSum } from './runningSum';
 import { getF64, setF64 } from './memory';
@@ -22,6 +23,8 @@ export let groupRel: usize = 0;
 export let groupJudged: usize = 0;
 /** gain sum per group and gain column (f64, stride: gains) */
 export let groupGain: usize = 0;
+/** the gain of each grade 0..COUNTED_LEVELS-1 per gain column, for the call's plan (f64; fillGradeGains) */
+export let gradeGains: usize = 0;
 /** the largest ideal labels of one query, descending (largestDescending; f64, room for all of them) */
 export let idealTop: usize = 0;
 /** the ideal DCG through each rank of one gain column (f64; step 0), idealRunning[0] = 0 */
@@ -110,7 +113,7 @@ export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, mea
   const cap = <usize>capacity + 1;
   const table = <usize>max(capacity, idealCapacity) + 1;
   const ints = cap * 5 + <usize>GRADE_COUNTS_SIZE + <usize>gainCount * GAIN_SIZE + <usize>measureCount * ROW_SIZE + <usize>COUNT_CELLS + 1;
-  const doubles = cap * (4 + <usize>levelCount + <usize>gainCount) + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 15 + 1 + 4 + 1) + <usize>IPREC_ROW_ROOM + 3 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 3 * (<usize>G_COUNTED_SLOTS + 1) + 10 * <usize>IPREC_CACHE + <usize>FREE_ORDERS_SIZE + (<usize>idealCapacity + 1) + 2 * cap;
+  const doubles = cap * (4 + <usize>levelCount + <usize>gainCount) + <usize>gainCount * COUNTED_LEVELS + (<usize>idealCapacity + 2 * table + 1) + cap * (2 + 15 + 1 + 4 + 1) + <usize>IPREC_ROW_ROOM + 3 * <usize>stateCount + 2 * IDEAL_LEVELS_MAX + 3 * (<usize>G_COUNTED_SLOTS + 1) + 10 * <usize>IPREC_CACHE + <usize>FREE_ORDERS_SIZE + (<usize>idealCapacity + 1) + 2 * cap;
   return doubles * 8 + ints * 4 + 2 * RUNNING_SUM_BYTES + 64;
 }
 
@@ -124,7 +127,8 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   pmf2 = pmf + cap * 8;
   groupRel = pmf2 + cap * 8;
   groupGain = groupRel + cap * <usize>levelCount * 8;
-  idealTop = groupGain + cap * <usize>gainCount * 8;
+  gradeGains = groupGain + cap * <usize>gainCount * 8;
+  idealTop = gradeGains + <usize>gainCount * COUNTED_LEVELS * 8;
   discount = idealTop + <usize>idealCapacity * 8;
   logs = discount + <usize>table * 8;
   logCount = table + 1;

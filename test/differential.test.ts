@@ -201,6 +201,22 @@ describe.each(COMPILED)('differential: $name against the TypeScript reference', 
     }
   });
 
+  it("gains of labels inside the grades' table (0-63) and beyond it (64 up, below 0), in every gain kind, equal the reference to the bit", () => {
+    const next = rng(65);
+    const queries = 500;
+    const offsets = new Uint32Array(queries + 1);
+    for (let q = 0; q < queries; q++) offsets[q + 1] = offsets[q]! + randInt(next, 1, 60);
+    const total = offsets[queries]!;
+    const scores = Float64Array.from({ length: total }, () => randInt(next, 0, 6));
+    const labels = Int32Array.from({ length: total }, () => pick(next, [-2, -1, 0, 1, 2, 5, 62, 63, 64, 65, 90]));
+    const measures = ['nDCG@10', 'nDCG(gain=exp)@10', 'nDCG(gain=exp)', 'DCG(gains={1:0,2:5,64:3})@20', 'ERR@10', 'RBP(p=0.8)', 'SDCG(max_rel=90)@10'];
+    for (const ties of ['average', 'input'] as const) {
+      const want = evaluateBatch({ scores, labels, offsets }, measures, { backend: 'js', ties });
+      const got = evaluateBatch({ scores, labels, offsets }, measures, { backend: name, ties });
+      for (const m of measures) expect(Array.from(got.perQuery[m]!), `${m}, ${ties}`).toEqual(Array.from(want.perQuery[m]!));
+    }
+  });
+
   it('ideal labels of each type beside labels of each type (every step-0 kernel), given or the labels themselves', () => {
     const next = rng(9);
     const queries = 300;

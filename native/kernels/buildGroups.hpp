@@ -1,6 +1,6 @@
 #pragma once
 #include <cstdint>
-#include "gain.hpp"
+#include "gradeGains.hpp"
 #include "plan.hpp"
 #include "scratch.hpp"
 
@@ -45,7 +45,7 @@ void buildGroups(const double* scores, const L* labels, int64_t start, int n, in
     const double label = static_cast<double>(labels[doc]);
     if (label >= 0) groupJudged[g] += 1;
     for (int t = 0; t < levels; t++) if (label >= plan.threshold(t)) groupRel[g * levels + t] += 1;
-    for (int c = 0; c < gains; c++) groupGain[g * gains + c] += gainOf(label, plan, c);
+    for (int c = 0; c < gains; c++) groupGain[g * gains + c] += labelGain(label, plan, c, s);
   }
   s.groupCount = g + 1;
 }

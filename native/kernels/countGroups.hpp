@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <type_traits>
-#include "gain.hpp"
+#include "gradeGains.hpp"
 #include "inlineKernel.hpp"
 #include "plan.hpp"
 #include "scratch.hpp"
@@ -105,7 +105,7 @@ TIE_EVAL_INLINE void countGroupsWith(const double* scores, const L* labels, int6
     // one relevance level (the usual case): no loop, its threshold in a register
     if (levels == 1) groupRel[above] += label >= t0 ? 1 : 0;
     else for (int t = 0; t < levels; t++) groupRel[above * levels + t] += label >= plan.threshold(t) ? 1 : 0;
-    for (int c = 0; c < gains; c++) groupGain[above * gains + c] += gainOf(label, plan, c);
+    for (int c = 0; c < gains; c++) groupGain[above * gains + c] += labelGain(label, plan, c, s);
   }
   // pack the rows: the group starting at position p ends at p + size[p], where the next one starts
   int g = 0;

@@ -51,6 +51,8 @@ struct Scratch {
   std::vector<double> groupJudged;
   /** gain sum per group and gain column (stride: gains) */
   std::vector<double> groupGain;
+  /** the gain of each grade 0..COUNTED_LEVELS-1 per gain column, for the call's plan (fillGradeGains) */
+  std::vector<double> gradeGains;
   /** step 0's counts of the ideal labels by grade (gradeCounts) */
   int levelCounts[GRADE_COUNTS_SIZE];
   /** the largest ideal labels of one query, descending (largestDescending); room for all of them */
