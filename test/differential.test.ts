@@ -15,6 +15,13 @@ const MODES: TieMode[] = ['average', 'optimistic', 'pessimistic', 'trec', 'input
 const withSd = (measures: string[]): string[] => measures.filter((m) => hasSpread(compilePlan([m]).measures[0]!));
 const close = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b));
 
+/** Offsets of `queries` queries of 1 to `most` documents and their scores, whole numbers 0 to `top` (heavy ties). */
+function tiedQueries(next: () => number, queries: number, most: number, top: number): { offsets: Uint32Array; scores: Float64Array } {
+  const offsets = new Uint32Array(queries + 1);
+  for (let q = 0; q < queries; q++) offsets[q + 1] = offsets[q]! + randInt(next, 1, most);
+  return { offsets, scores: Float64Array.from({ length: offsets[queries]! }, () => randInt(next, 0, top)) };
+}
+
 /** A random batch: n from 0 to 2,000 (mostly small), heavy ties, unjudged and negative labels, relevant documents not retrieved. */
 function randomBatch(next: () => number, queries: number): Batch {
   const offsets = new Uint32Array(queries + 1);
@@ -176,10 +183,8 @@ describe.each(COMPILED)('differential: $name against the TypeScript reference', 
   it('nDCG: ideal labels on few values (counted) and on many (sorted), in every label type, equal the reference to the bit', () => {
     const next = rng(64);
     const queries = 400;
-    const offsets = new Uint32Array(queries + 1);
-    for (let q = 0; q < queries; q++) offsets[q + 1] = offsets[q]! + randInt(next, 1, 70);
+    const { offsets, scores } = tiedQueries(next, queries, 70, 5);
     const total = offsets[queries]!;
-    const scores = Float64Array.from({ length: total }, () => randInt(next, 0, 5));
     const wide: Record<string, number[]> = {
       f64: [-1, 0, 1, 3, 64, 1000, 2 ** 31 - 1],
       i32: [-(2 ** 31), -1, 0, 2, 63, 200, 2 ** 31 - 1],
@@ -203,12 +208,8 @@ describe.each(COMPILED)('differential: $name against the TypeScript reference', 
 
   it("gains of labels inside the grades' table (0-63) and beyond it (64 up, below 0), in every gain kind, equal the reference to the bit", () => {
     const next = rng(65);
-    const queries = 500;
-    const offsets = new Uint32Array(queries + 1);
-    for (let q = 0; q < queries; q++) offsets[q + 1] = offsets[q]! + randInt(next, 1, 60);
-    const total = offsets[queries]!;
-    const scores = Float64Array.from({ length: total }, () => randInt(next, 0, 6));
-    const labels = Int32Array.from({ length: total }, () => pick(next, [-2, -1, 0, 1, 2, 5, 62, 63, 64, 65, 90]));
+    const { offsets, scores } = tiedQueries(next, 500, 60, 6);
+    const labels = Int32Array.from({ length: offsets[500]! }, () => pick(next, [-2, -1, 0, 1, 2, 5, 62, 63, 64, 65, 90]));
     const measures = ['nDCG@10', 'nDCG(gain=exp)@10', 'nDCG(gain=exp)', 'DCG(gains={1:0,2:5,64:3})@20', 'ERR@10', 'RBP(p=0.8)', 'SDCG(max_rel=90)@10'];
     for (const ties of ['average', 'input'] as const) {
       const want = evaluateBatch({ scores, labels, offsets }, measures, { backend: 'js', ties });
