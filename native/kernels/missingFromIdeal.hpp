@@ -2,7 +2,6 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <type_traits>
 #include "largestDescending.hpp"
 #include "scratch.hpp"
 
