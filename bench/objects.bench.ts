@@ -1,66 +1,45 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Bench } from 'tinybench';
-import { evaluateRun, evaluateRuns, readQrels } from '../src/index.js';
-import { randInt, rng } from '../src/util/random.js';
-import { ROUNDS, addRounds, collectRounds, printSection, type Row } from './report.js';
+import { fileURLToPath } from 'node:url';
+import { ROUNDS, printSection, results, type BenchResult } from './report.js';
 
 /** The measures and tie regime of the issue's comparison with pytrec_eval. */
-const MEASURES = ['nDCG@10', 'P@10', 'AP', 'RR'];
+export const MEASURES = ['nDCG@10', 'P@10', 'AP', 'RR'];
+
+/** The rows each process of the objects suite times (see objectsBench). */
+export const GROUPS = {
+  /** the TREC files, the objects as JSON.parse gives them (V8's fast form), Maps */
+  fast: ['TREC files (evaluateRuns, read from disk)', 'TREC run, qrels held (evaluateRuns)', 'objects from JSON.parse (evaluateRun)', 'Maps (evaluateRun)'],
+  /** objects built key by key (V8 holds each as a hash table), and JSON.parse's in the same process */
+  built: ['objects built key by key (evaluateRun)', 'objects from JSON.parse, in a process that also reads objects built key by key'],
+} as const;
 
 /**
- * Objects against files (`--only objects`): 20,000 queries of 100 documents (scores with ties,
- * labels 0-3 for 20 judged per query), `--ties trec`, every core: evaluateRun on plain objects
- * (built key by key, and as JSON.parse gives them) and on Maps (ranx's and pytrec_eval's shapes), against evaluateRuns on the same data as TREC
- * files in `dir`, read from disk, and on the qrels read once beforehand (as a caller evaluating
- * many runs holds them). Medians over ROUNDS alternating rounds.
+ * Objects against files (`--only objects`): evaluateRun on plain objects (as JSON.parse gives
+ * them, and built key by key) and on Maps (ranx's and pytrec_eval's shapes), against
+ * evaluateRuns on the same data as TREC files in `dir` (read from disk, and with the qrels read
+ * once beforehand, as a caller evaluating many runs holds them); see objectsProcess.ts.
+ * The objects built key by key are timed in a process of their own: V8 keeps a loop's feedback
+ * for the life of a process, and a loop that has walked objects it holds as hash tables walks
+ * JSON.parse's slower from then on. A user's process usually holds its runs in one form; the
+ * last row shows what one reading both pays.
  */
-export async function objectsBench(dir: string, time: number): Promise<void> {
-  const next = rng(36);
-  const run: Record<string, Record<string, number>> = {};
-  const qrels: Record<string, Record<string, number>> = {};
-  let runText = '';
-  let qrelsText = '';
-  for (let q = 0; q < 20_000; q++) {
-    const qid = `q${q}`;
-    const docs: Record<string, number> = {};
-    const judged: Record<string, number> = {};
-    for (let d = 0; d < 100; d++) {
-      const doc = `d${q}-${d}`;
-      docs[doc] = randInt(next, 0, 40) / 4;
-      runText += `${qid} Q0 ${doc} ${d + 1} ${docs[doc]} r\n`;
-      if (d % 5 === 0) {
-        judged[doc] = randInt(next, 0, 3);
-        qrelsText += `${qid} 0 ${doc} ${judged[doc]}\n`;
-      }
+export function objectsBench(dir: string, time: number): void {
+  const rows: BenchResult[] = [];
+  const out = mkdtempSync(join(tmpdir(), 'tie-eval-objects-'));
+  try {
+    for (const group of Object.keys(GROUPS)) {
+      const json = join(out, `${group}.json`);
+      const script = fileURLToPath(new URL('objectsProcess.ts', import.meta.url));
+      const child = spawnSync(process.execPath, ['--import', 'tsx', script, group, dir, String(time), json], { stdio: 'inherit' });
+      if (child.status !== 0) throw new Error(`the objects suite's ${group} process failed (${child.status ?? child.signal})`);
+      rows.push(...(JSON.parse(readFileSync(json, 'utf8')) as { results: BenchResult[] }).results);
     }
-    run[qid] = docs;
-    qrels[qid] = judged;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
   }
-  const maps = (o: Record<string, Record<string, number>>): Map<string, Map<string, number>> => new Map(Object.entries(o).map(([k, v]) => [k, new Map(Object.entries(v))]));
-  // JSON.parse makes objects V8 keeps in its fast form, where building them key by key (above)
-  // leaves them as hash tables, which for-in walks about three times slower
-  const parsedRun = JSON.parse(JSON.stringify(run)) as typeof run;
-  const parsedQrels = JSON.parse(JSON.stringify(qrels)) as typeof qrels;
-  const runMap = maps(run);
-  const qrelsMap = maps(qrels);
-  mkdirSync(dir, { recursive: true });
-  const runPath = join(dir, 'objects.run');
-  const qrelsPath = join(dir, 'objects.qrels');
-  writeFileSync(runPath, runText);
-  writeFileSync(qrelsPath, qrelsText);
-  const held = await readQrels(qrelsPath);
-  const options = { ties: 'trec' as const };
-  const bench = new Bench({ name: 'objects', time: time / ROUNDS, iterations: 3, warmupTime: Math.min(time, 500) / ROUNDS, warmupIterations: 1 });
-  const rows: Row[] = [
-    { name: 'TREC files (evaluateRuns, read from disk)', run: () => evaluateRuns(qrelsPath, [runPath], { measures: MEASURES, ...options }) },
-    { name: 'TREC run, qrels held (evaluateRuns)', run: () => evaluateRuns(held, [runPath], { measures: MEASURES, ...options }) },
-    { name: 'objects (evaluateRun)', run: () => evaluateRun(qrels, run, MEASURES, options) },
-    { name: 'objects from JSON.parse (evaluateRun)', run: () => evaluateRun(parsedQrels, parsedRun, MEASURES, options) },
-    { name: 'Maps (evaluateRun)', run: () => evaluateRun(qrelsMap, runMap, MEASURES, options) },
-  ];
-  addRounds(bench, rows);
-  await bench.run();
-  const collected = collectRounds(bench, rows, 2_000_000, (name) => ({ backend: 'auto', threads: 0, variant: `20,000 x 100, ${name}`, ties: 'trec', measures: MEASURES }));
-  printSection(`objects against files: 20,000 queries x 100 documents, ${MEASURES.join(' ')}, ties trec (medians over ${ROUNDS} alternating rounds; ratio to the first row)`, collected);
+  results.push(...rows);
+  printSection(`objects against files: 20,000 queries x 100 documents, ${MEASURES.join(' ')}, ties trec (medians over ${ROUNDS} alternating rounds; a process per form of plain object; ratio to the first row)`, rows);
 }

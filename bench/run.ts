@@ -65,6 +65,6 @@ if (only?.includes('scale')) await (await import('./scale.bench.js')).scaleBench
 if (only?.includes('measures')) await (await import('./measures.bench.js')).measuresBench();
 if (only?.includes('large')) await (await import('./largeGroups.bench.js')).largeGroupsBench();
 if (wanted('forms')) await (await import('./forms.bench.js')).formsBench(time);
-if (wanted('objects')) await (await import('./objects.bench.js')).objectsBench(values.data, time);
+if (wanted('objects')) (await import('./objects.bench.js')).objectsBench(values.data, time);
 if (only?.includes('sd')) await (await import('./sd.bench.js')).sdBench(time);
 if (values.json !== undefined) writeJson(values.json);

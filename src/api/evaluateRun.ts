@@ -84,7 +84,7 @@ const KEPT_ENTRIES = 1 << 21;
  * trec_eval's rule, as apart from a document the qrels lack, -1), checked. Returns how many.
  */
 function readJudgements(docs: Documents, qid: string, documents: QueryDocuments, arrays: RunArrays, at: number): number {
-  documents.read(docs);
+  documents.read(docs, 'qrels');
   const { ids, values, count } = documents;
   arrays.ideal = room(arrays.ideal, at + count);
   for (let i = 0; i < count; i++) {
@@ -198,7 +198,7 @@ function grow(arrays: RunArrays, size: number): void {
  * `documents`. Returns how many.
  */
 function readResults(docs: Documents, qid: string, judgements: Documents, onlyRead: boolean, documents: QueryDocuments, arrays: RunArrays, at: number): number {
-  documents.read(docs);
+  documents.read(docs, 'run');
   const { ids, values, count } = documents;
   grow(arrays, at + count);
   // a label is looked up where the qrels hold it, among the entries readJudgements checked
