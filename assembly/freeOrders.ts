@@ -13,8 +13,13 @@ export const FREE_ORDERS_SIZE: i32 = 3280;
 let start: usize = 0;
 let table: usize = 0;
 
-/** Places the table (COUNT_CELLS + 1 i32 at `starts`, FREE_ORDERS_SIZE f64 at `values`) and fills it: C(e + j, j) by Pascal's rule, in additions of whole numbers below 2^53: exact. */
-export function fillFreeOrders(starts: usize, values: usize): void {
+/**
+ * Places the table (COUNT_CELLS + 1 i32 at `starts`, FREE_ORDERS_SIZE f64 at `values`) and fills
+ * it: C(e + j, j) by Pascal's rule, in additions of whole numbers below 2^53: exact. `keep`: not
+ * again where it was filled last (see layoutScratch).
+ */
+export function fillFreeOrders(starts: usize, values: usize, keep: bool): void {
+  if (keep && starts == start && values == table) return;
   start = starts;
   table = values;
   setI32(start, 0, 0);

@@ -117,8 +117,16 @@ export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, mea
   return doubles * 8 + ints * 4 + 2 * RUNNING_SUM_BYTES + 64;
 }
 
-/** Places the scratch regions from `base` (8-byte aligned) and fills the discount and free-orders tables. */
-export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainCount: i32, measureCount: i32, idealCapacity: i32, stateCount: i32): void {
+/**
+ * Places the scratch regions from `base` (8-byte aligned) and fills the discount and free-orders
+ * tables. `keepTables` (the calling thread's layouts, not the helpers'): the free-orders table is
+ * left as it is where this instance filled it last, at the same places. Nothing writes it after
+ * the fill, and a batch's other regions and arrays lie apart from its own table, so only a batch
+ * that put the table elsewhere can have written over it, and then the next layout fills it
+ * again. A helper's scratch lies past the calling thread's, where a batch with a smaller scratch
+ * puts its own: helpers fill theirs at every layout. Filling it took most of a one-query call.
+ */
+export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainCount: i32, measureCount: i32, idealCapacity: i32, stateCount: i32, keepTables: bool): void {
   const cap = <usize>capacity + 1;
   const table = max(capacity, idealCapacity) + 1;
   select = base;
@@ -160,7 +168,7 @@ export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainC
   levelCounts = iprecMarked + cap * 4;
   gainInts = levelCounts + <usize>GRADE_COUNTS_SIZE * 4;
   rowInts = gainInts + <usize>gainCount * GAIN_SIZE * 4;
-  fillFreeOrders(rowInts + <usize>measureCount * ROW_SIZE * 4, freeTable);
+  fillFreeOrders(rowInts + <usize>measureCount * ROW_SIZE * 4, freeTable, keepTables);
   setF64(logs, 1, 0);
   setF64(idealRunning, 0, 0);
   setF64(dcgSum.values, 0, 0);

@@ -106,7 +106,7 @@ export class WasmBatch {
     memory.owner = this.token;
     memory.reserve(l.residentEnd);
     memory.uploads++;
-    memory.exports.layoutScratch(l.base, this.capacity, plan.thresholds.length, plan.gainType.length, plan.measures.length, this.ideals, this.states);
+    memory.exports.layoutScratch(l.base, this.capacity, plan.thresholds.length, plan.gainType.length, plan.measures.length, this.ideals, this.states, 1);
     memory.copyIn(plan.packed, l.plan);
     memory.copyIn(judged.offsets, l.offsets);
     memory.copyIn(judged.labels, l.labels);

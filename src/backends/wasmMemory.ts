@@ -7,7 +7,7 @@ import type { WorkerHost } from './workerHost.js';
 export interface Exports {
   heapBase(): number;
   scratchBytes(capacity: number, levels: number, gains: number, measures: number, idealCapacity: number, states: number): number;
-  layoutScratch(base: number, capacity: number, levels: number, gains: number, measures: number, idealCapacity: number, states: number): void;
+  layoutScratch(base: number, capacity: number, levels: number, gains: number, measures: number, idealCapacity: number, states: number, keepTables: number): void;
   [kernel: string]: unknown;
 }
 

@@ -72,7 +72,8 @@ export function workerMain(data: WorkerData, take: typeof TakeChunks): void {
     seen = Atomics.load(control, slot.JOB);
     if (control[slot.UPLOAD] !== upload) {
       upload = control[slot.UPLOAD]!;
-      exports.layoutScratch!(...control.subarray(slot.LAYOUT, slot.LAYOUT + 7));
+      // a helper fills its tables at every layout (see layoutScratch)
+      exports.layoutScratch!(...control.subarray(slot.LAYOUT, slot.LAYOUT + 7), 0);
     }
     const kernels: WasmKernel[] = [];
     const args: number[][] = [];
