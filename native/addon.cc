@@ -1,5 +1,5 @@
-// The N-API face of the kernels: reads typed arrays in place (Napi::TypedArrayOf::Data()
-// already applies byteOffset), checks every argument before a kernel touches memory
+// The N-API face of the kernels: reads typed arrays in place (typedInfo.hpp: the data with
+// byteOffset applied, asked of Node-API once per argument and call), checks every argument before a kernel touches memory
 // (checkArgs.hpp), and reports bad calls as JavaScript TypeError / RangeError, never by crashing.
 #include <napi.h>
 
@@ -34,7 +34,7 @@ Napi::Value fail(Napi::Env env, bool typeError, const std::string& message) {
 /** Calls run(L{}) with the element type L of a label array (checked before). */
 template <typename Run>
 int withLabelType(const Napi::Value& labels, Run run) {
-  const auto type = labels.As<Napi::TypedArray>().TypedArrayType();
+  const auto type = tie_eval::typedInfo(labels).type;
   if (type == napi_uint8_array) return run(uint8_t{});
   if (type == napi_int32_array) return run(int32_t{});
   return run(double{});
@@ -87,25 +87,25 @@ struct AddonData {
 template <typename L, typename I>
 Arrays<L, I> judgedArrays(const Napi::Value& labels, const Offsets& offsets, const Napi::Value& constants) {
   Arrays<L, I> a;
-  a.labels = labels.As<Napi::TypedArrayOf<L>>().Data();
+  a.labels = tie_eval::dataOf<L>(labels);
   a.offsets = offsets.judged.data();
   a.queries = static_cast<int64_t>(offsets.judged.size()) - 1;
-  a.constants = constants.IsNull() ? nullptr : constants.As<Napi::Float64Array>().Data();
+  a.constants = constants.IsNull() ? nullptr : tie_eval::dataOf<double>(constants);
   return a;
 }
 
 template <typename L, typename I>
 void addIdeal(Arrays<L, I>& a, const Napi::Value& ideal, const Offsets& offsets, const Napi::Value& relevant) {
-  a.ideal = ideal.As<Napi::TypedArrayOf<I>>().Data();
+  a.ideal = tie_eval::dataOf<I>(ideal);
   a.idealOffsets = offsets.ideal.data();
-  a.relevant = relevant.IsNull() ? nullptr : relevant.As<Napi::Float64Array>().Data();
+  a.relevant = relevant.IsNull() ? nullptr : tie_eval::dataOf<double>(relevant);
 }
 
 template <typename L, typename I>
 void addScores(Arrays<L, I>& a, const Napi::Value& scores, const Napi::Value& tieKeys, const Napi::Value& out) {
-  a.scores = scores.As<Napi::Float64Array>().Data();
-  a.tieKeys = tieKeys.IsNull() ? nullptr : tieKeys.As<Napi::Int32Array>().Data();
-  a.out = out.As<Napi::Float64Array>().Data();
+  a.scores = tie_eval::dataOf<double>(scores);
+  a.tieKeys = tieKeys.IsNull() ? nullptr : tie_eval::dataOf<int32_t>(tieKeys);
+  a.out = tie_eval::dataOf<double>(out);
 }
 
 template <typename L, typename I>
@@ -176,12 +176,13 @@ int withPrepareArrays(const Napi::CallbackInfo& info, const Offsets& offsets, Ru
 /** prepareQueries(labels, offsets, ideal, idealOffsets, relevant | null, plan, constants, status, threads) -> code; status gets [code, query, position] */
 Napi::Value PrepareQueries(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
+  const tie_eval::CallScope scope;
   if (info.Length() != 9) return fail(env, true, "prepareQueries takes 9 arguments");
   Offsets offsets;
   const Problem problem = checkPrepareArgs(info, offsets);
   if (!problem.message.empty()) return failWith(env, problem);
-  const Plan plan(info[5].As<Napi::Float64Array>().Data());
-  int32_t* status = info[7].As<Napi::Int32Array>().Data();
+  const Plan plan(tie_eval::dataOf<double>(info[5]));
+  int32_t* status = tie_eval::dataOf<int32_t>(info[7]);
   const int code = withPrepareArrays(info, offsets, [&](const auto& a) {
     return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[8]), workersOf(env), status, [&](int64_t first, int64_t last, Scratch& s, int32_t* part) {
       prepareRange(a, plan, first, last, s, part);
@@ -193,20 +194,21 @@ Napi::Value PrepareQueries(const Napi::CallbackInfo& info) {
 /** evaluateQueries(scores, labels, offsets, tieKeys | null, mode, plan, constants, out, status, threads) -> code; status gets [code, query, position] */
 Napi::Value EvaluateQueries(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
+  const tie_eval::CallScope scope;
   if (info.Length() != 10) return fail(env, true, "evaluateQueries takes 10 arguments");
   Offsets offsets;
   offsets.judged = tie_eval::copyOffsets(info[2]);
   Problem problem = checkJudged(info[1], info[2], offsets.judged, info[5], info[6], info[8], info[9]);
   if (!problem.message.empty()) return failWith(env, problem);
-  const Plan plan(info[5].As<Napi::Float64Array>().Data());
+  const Plan plan(tie_eval::dataOf<double>(info[5]));
   const size_t queries = offsets.judged.size() - 1;
   problem = checkScores(info[0], info[3], info[4], info[7], lengthOf(info[1]), queries, plan);
   if (!problem.message.empty()) return failWith(env, problem);
   // the constants come from the caller here (in evaluateBatch, from step 0)
-  problem.message = tie_eval::checkConstants(info[6].As<Napi::Float64Array>().Data(), queries, plan);
+  problem.message = tie_eval::checkConstants(tie_eval::dataOf<double>(info[6]), queries, plan);
   if (!problem.message.empty()) return failWith(env, problem);
   const int mode = static_cast<int>(info[4].As<Napi::Number>().DoubleValue());
-  int32_t* status = info[8].As<Napi::Int32Array>().Data();
+  int32_t* status = tie_eval::dataOf<int32_t>(info[8]);
   const int code = withLabelType(info[1], [&](auto label) {
     auto a = judgedArrays<decltype(label), double>(info[1], offsets, info[6]);
     addScores(a, info[0], info[3], info[7]);
@@ -221,7 +223,7 @@ Napi::Value EvaluateQueries(const Napi::CallbackInfo& info) {
 Problem checkBatchArgs(const Napi::CallbackInfo& info, Offsets& offsets) {
   const Problem problem = checkPrepareArgs(info, offsets, true);
   if (!problem.message.empty()) return problem;
-  return checkScores(info[9], info[10], info[11], info[12], lengthOf(info[0]), offsets.judged.size() - 1, Plan(info[5].As<Napi::Float64Array>().Data()));
+  return checkScores(info[9], info[10], info[11], info[12], lengthOf(info[0]), offsets.judged.size() - 1, Plan(tie_eval::dataOf<double>(info[5])));
 }
 
 /** A query range's work in evaluateBatch: step 0 and steps 1-3 slice by slice (evaluateSlices). */
@@ -232,9 +234,9 @@ tie_eval::QueryRun batchRun(const Arrays<L, I>& a, const Plan& plan, int mode) {
 
 /** evaluateBatch's job, its arguments checked (checkBatchArgs), on the threads runInParts gives it; returns the code. */
 int runBatch(const Napi::CallbackInfo& info, const Offsets& offsets) {
-  const Plan plan(info[5].As<Napi::Float64Array>().Data());
+  const Plan plan(tie_eval::dataOf<double>(info[5]));
   const int mode = static_cast<int>(info[11].As<Napi::Number>().DoubleValue());
-  int32_t* status = info[7].As<Napi::Int32Array>().Data();
+  int32_t* status = tie_eval::dataOf<int32_t>(info[7]);
   return withPrepareArrays(info, offsets, [&](auto& a) {
     addScores(a, info[9], info[10], info[12]);
     return tie_eval::runInParts(a.offsets, a.queries, threadsOf(info[8]), workersOf(info.Env()), status, batchRun(a, plan, mode));
@@ -251,6 +253,7 @@ int runBatch(const Napi::CallbackInfo& info, const Offsets& offsets) {
  */
 Napi::Value EvaluateBatch(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
+  const tie_eval::CallScope scope;
   if (info.Length() != 13) return fail(env, true, "evaluateBatch takes 13 arguments");
   Offsets offsets;
   const Problem problem = checkBatchArgs(info, offsets);
@@ -267,6 +270,7 @@ Napi::Value EvaluateBatch(const Napi::CallbackInfo& info) {
  */
 Napi::Value StartBatch(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
+  const tie_eval::CallScope scope;
   if (info.Length() != 13) return fail(env, true, "startBatch takes 13 arguments");
   Offsets offsets;
   const Problem problem = checkBatchArgs(info, offsets);
@@ -278,8 +282,8 @@ Napi::Value StartBatch(const Napi::CallbackInfo& info) {
     return Napi::Boolean::New(env, false);
   }
   // the job's own copies of the offsets and the plan; pointers to the caller's other arrays
-  const Napi::Float64Array packed = info[5].As<Napi::Float64Array>();
-  data.started = std::make_unique<StartedBatch>(std::move(offsets), std::vector<double>(packed.Data(), packed.Data() + packed.ElementLength()));
+  const double* packed = tie_eval::dataOf<double>(info[5]);
+  data.started = std::make_unique<StartedBatch>(std::move(offsets), std::vector<double>(packed, packed + lengthOf(info[5])));
   StartedBatch& job = *data.started;
   const int mode = static_cast<int>(info[11].As<Napi::Number>().DoubleValue());
   withPrepareArrays(info, job.offsets, [&](auto& a) {
@@ -294,12 +298,13 @@ Napi::Value StartBatch(const Napi::CallbackInfo& info) {
 /** joinBatch(status) -> code: the started batch finished (this thread takes the chunks left) and its status written, as evaluateBatch's. */
 Napi::Value JoinBatch(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
+  const tie_eval::CallScope scope;
   AddonData& data = *env.GetInstanceData<AddonData>();
-  if (info.Length() != 1 || !tie_eval::isTyped(info[0], napi_int32_array) || info[0].As<Napi::Int32Array>().ElementLength() < 3) return fail(env, true, "joinBatch takes a status Int32Array of 3");
+  if (info.Length() != 1 || !tie_eval::isTyped(info[0], napi_int32_array) || lengthOf(info[0]) < 3) return fail(env, true, "joinBatch takes a status Int32Array of 3");
   if (!data.started) return fail(env, false, "joinBatch: no batch was started");
   (*data.started->parts)(0);
   data.workers.pool.join();
-  const int code = data.started->parts->finish(info[0].As<Napi::Int32Array>().Data());
+  const int code = data.started->parts->finish(tie_eval::dataOf<int32_t>(info[0]));
   data.started.reset();
   return Napi::Number::New(env, code);
 }

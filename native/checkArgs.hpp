@@ -12,18 +12,20 @@
 #include "kernels/codes.hpp"
 #include "kernels/plan.hpp"
 #include "queryParts.hpp"
+#include "typedInfo.hpp"
 
 namespace tie_eval {
 
 inline bool isTyped(const Napi::Value& v, napi_typedarray_type type) {
-  return v.IsTypedArray() && v.As<Napi::TypedArray>().TypedArrayType() == type;
+  const TypedInfo info = typedInfo(v);
+  return info.typed && info.type == type;
 }
 
 inline bool isLabelArray(const Napi::Value& v) {
   return isTyped(v, napi_uint8_array) || isTyped(v, napi_int32_array) || isTyped(v, napi_float64_array);
 }
 
-inline size_t lengthOf(const Napi::Value& v) { return v.As<Napi::TypedArray>().ElementLength(); }
+inline size_t lengthOf(const Napi::Value& v) { return typedInfo(v).length; }
 
 inline bool inRange(double x, double lo, double hi) { return std::isfinite(x) && std::trunc(x) == x && x >= lo && x <= hi; }
 
@@ -34,8 +36,8 @@ inline bool inRange(double x, double lo, double hi) { return std::isfinite(x) &&
  */
 inline std::vector<uint32_t> copyOffsets(const Napi::Value& v) {
   if (!isTyped(v, napi_uint32_array)) return {};
-  const auto a = v.As<Napi::Uint32Array>();
-  return std::vector<uint32_t>(a.Data(), a.Data() + a.ElementLength());
+  const uint32_t* a = dataOf<uint32_t>(v);
+  return std::vector<uint32_t>(a, a + lengthOf(v));
 }
 
 /** Offsets (`v`, its values copied in `o`) cutting `length` entries into queries: >= 1 values from 0, non-decreasing, ending at length. */
@@ -66,9 +68,8 @@ inline bool paramInRange(const MeasureRule& rule, double x) {
  */
 inline std::string checkPlan(const Napi::Value& v) {
   if (!isTyped(v, napi_float64_array)) return "plan must be a Float64Array";
-  const auto array = v.As<Napi::Float64Array>();
-  const double* p = array.Data();
-  const size_t length = array.ElementLength();
+  const double* p = dataOf<double>(v);
+  const size_t length = lengthOf(v);
   if (length < HEADER_SIZE || !inRange(p[HEADER_MEASURES], 0, 1 << 20) || !inRange(p[HEADER_LEVELS], 0, 1 << 20) || !inRange(p[HEADER_GAINS], 0, 1 << 20) ||
       !inRange(p[HEADER_CONSTANTS], 0, 1 << 24) || !inRange(p[HEADER_MAX_RANK], 0, 4294967295.0) || !inRange(p[HEADER_FLAGS], 0, PLAN_FLAG_JUDGED_ONLY | PLAN_FLAG_NEEDS_ORDER) ||
       !inRange(p[HEADER_POOL], 0, 1 << 24)) {
@@ -177,7 +178,7 @@ inline Problem checkJudged(const Napi::Value& labels, const Napi::Value& offsets
   if (!error.empty()) return {error, !isTyped(plan, napi_float64_array)};
   const size_t queries = offsetsCopy.size() - 1;
   if (constantsInside && !constants.IsNull()) return {"constants must be null: evaluateBatch keeps step 0's constants", true};
-  if (!constantsInside && (!isTyped(constants, napi_float64_array) || lengthOf(constants) != queries * Plan(plan.As<Napi::Float64Array>().Data()).constantsPerQuery())) {
+  if (!constantsInside && (!isTyped(constants, napi_float64_array) || lengthOf(constants) != queries * Plan(dataOf<double>(plan)).constantsPerQuery())) {
     return {"constants must be a Float64Array of queries x constants per query", true};
   }
   if (!isStatus(status)) return {"status must be an Int32Array of 3", true};
