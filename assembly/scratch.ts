@@ -124,7 +124,7 @@ export function scratchBytes(capacity: i32, levelCount: i32, gainCount: i32, mea
  * the fill, and a batch's other regions and arrays lie apart from its own table, so only a batch
  * that put the table elsewhere can have written over it, and then the next layout fills it
  * again. A helper's scratch lies past the calling thread's, where a batch with a smaller scratch
- * puts its own: helpers fill theirs at every layout. Filling it took most of a one-query call.
+ * puts its arrays: helpers fill theirs at every layout. Filling it took most of a one-query call.
  */
 export function layoutScratch(base: usize, capacity: i32, levelCount: i32, gainCount: i32, measureCount: i32, idealCapacity: i32, stateCount: i32, keepTables: bool): void {
   const cap = <usize>capacity + 1;

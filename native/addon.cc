@@ -1,6 +1,7 @@
-// The N-API face of the kernels: reads typed arrays in place (typedInfo.hpp: the data with
-// byteOffset applied, asked of Node-API once per argument and call), checks every argument before a kernel touches memory
-// (checkArgs.hpp), and reports bad calls as JavaScript TypeError / RangeError, never by crashing.
+// The N-API face of the kernels: reads typed arrays in place (typedInfo.hpp: their data with
+// byteOffset applied, asked of Node-API once per argument and call), checks every argument
+// before a kernel touches memory (checkArgs.hpp), and reports bad calls as JavaScript
+// TypeError / RangeError, never by crashing.
 #include <napi.h>
 
 #include <algorithm>
