@@ -6,6 +6,22 @@ import { randInt, rng } from '../src/util/random.js';
 import { GROUPS, MEASURES } from './objects.bench.js';
 import { ROUNDS, addRounds, collectRounds, writeJson, type Row } from './report.js';
 
+/** The same data as TREC files in `dir` (ranks in the objects' order), for the rows that read files. */
+function writeTrec(run: Record<string, Record<string, number>>, qrels: Record<string, Record<string, number>>, dir: string): { runPath: string; qrelsPath: string } {
+  let runText = '';
+  let qrelsText = '';
+  for (const qid of Object.keys(run)) {
+    Object.entries(run[qid]!).forEach(([doc, score], d) => (runText += `${qid} Q0 ${doc} ${d + 1} ${score} r\n`));
+    for (const [doc, label] of Object.entries(qrels[qid]!)) qrelsText += `${qid} 0 ${doc} ${label}\n`;
+  }
+  mkdirSync(dir, { recursive: true });
+  const runPath = join(dir, 'objects.run');
+  const qrelsPath = join(dir, 'objects.qrels');
+  writeFileSync(runPath, runText);
+  writeFileSync(qrelsPath, qrelsText);
+  return { runPath, qrelsPath };
+}
+
 /**
  * One process of the objects suite: `node --import tsx bench/objectsProcess.ts GROUP DIR TIME
  * JSON` times GROUP's rows on 20,000 queries of 100 documents (scores with ties, labels 0-3 for 20
@@ -16,8 +32,6 @@ async function objectsProcess(group: keyof typeof GROUPS, dir: string, time: num
   const next = rng(36);
   const run: Record<string, Record<string, number>> = {};
   const qrels: Record<string, Record<string, number>> = {};
-  let runText = '';
-  let qrelsText = '';
   for (let q = 0; q < 20_000; q++) {
     const qid = `q${q}`;
     const docs: Record<string, number> = {};
@@ -25,11 +39,7 @@ async function objectsProcess(group: keyof typeof GROUPS, dir: string, time: num
     for (let d = 0; d < 100; d++) {
       const doc = `d${q}-${d}`;
       docs[doc] = randInt(next, 0, 40) / 4;
-      runText += `${qid} Q0 ${doc} ${d + 1} ${docs[doc]} r\n`;
-      if (d % 5 === 0) {
-        judged[doc] = randInt(next, 0, 3);
-        qrelsText += `${qid} 0 ${doc} ${judged[doc]}\n`;
-      }
+      if (d % 5 === 0) judged[doc] = randInt(next, 0, 3);
     }
     run[qid] = docs;
     qrels[qid] = judged;
@@ -37,14 +47,10 @@ async function objectsProcess(group: keyof typeof GROUPS, dir: string, time: num
   const maps = (o: Record<string, Record<string, number>>): Map<string, Map<string, number>> => new Map(Object.entries(o).map(([k, v]) => [k, new Map(Object.entries(v))]));
   const parsedRun = JSON.parse(JSON.stringify(run)) as typeof run;
   const parsedQrels = JSON.parse(JSON.stringify(qrels)) as typeof qrels;
-  mkdirSync(dir, { recursive: true });
-  const runPath = join(dir, 'objects.run');
-  const qrelsPath = join(dir, 'objects.qrels');
-  writeFileSync(runPath, runText);
-  writeFileSync(qrelsPath, qrelsText);
   const options = { ties: 'trec' as const };
   const calls: Record<string, () => unknown> = {};
   if (group === 'fast') {
+    const { runPath, qrelsPath } = writeTrec(run, qrels, dir);
     const held = await readQrels(qrelsPath);
     const runMap = maps(run);
     const qrelsMap = maps(qrels);
