@@ -1,6 +1,6 @@
 import { STATUS_OK } from './codes';
 import { evaluateQuery } from './evaluateQuery';
-import { fillGradeGains } from './gradeGains';
+import { clearGradeGains } from './gradeGains';
 import { getU32 } from './memory';
 import { decodePlan, planConstants } from './plan';
 import { report } from './prepareQueries';
@@ -14,7 +14,7 @@ import * as S from './scratch';
  */
 export function evaluateQueries<L>(scores: usize, labels: usize, offsets: usize, queries: i32, first: i32, last: i32, tieKeys: usize, mode: i32, plan: usize, constants: usize, out: usize, status: usize): i32 {
   decodePlan(plan);
-  fillGradeGains();
+  clearGradeGains();
   for (let q = first; q < last; q++) {
     const start = getU32(offsets, q);
     const code = evaluateQuery<L>(scores, labels, tieKeys, start, getU32(offsets, q + 1) - start, mode, constants, q * planConstants(), out, q, queries);

@@ -218,6 +218,32 @@ describe.each(COMPILED)('differential: $name against the TypeScript reference', 
     }
   });
 
+  it("the grades' table filled as far as each call's labels reach: calls with other gains after it, grades climbing from query to query, two gain columns", () => {
+    // one thread, so that every call reuses the same table: a call must not read the gains of
+    // the call before it, and a grade met in one gain column must be filled in all of them
+    const next = rng(66);
+    const queries = 40;
+    const offsets = new Uint32Array(queries + 1);
+    for (let q = 0; q < queries; q++) offsets[q + 1] = offsets[q]! + randInt(next, 1, 12);
+    const total = offsets[queries]!;
+    const scores = Float64Array.from({ length: total }, () => randInt(next, 0, 3));
+    // query q's labels stay below q + 2: each query meets higher grades than those before it
+    const labels = new Int32Array(total);
+    for (let q = 0; q < queries; q++) for (let i = offsets[q]!; i < offsets[q + 1]!; i++) labels[i] = randInt(next, -1, q + 1);
+    const low = Int32Array.from(labels, (l) => Math.min(l, 3));
+    const calls: [Int32Array, string[]][] = [
+      [low, ['nDCG(gain=exp)@10']],
+      [low, ['DCG(gains={1:0,2:5,3:-1})@10']],
+      [labels, ['nDCG@10', 'nDCG(gain=exp)@10', 'DCG(gains={2:7,30:1})']],
+      [low, ['nDCG(gain=exp)@10', 'nDCG@5']],
+    ];
+    for (const [ls, measures] of calls) {
+      const want = evaluateBatch({ scores, labels: ls, offsets }, measures, { backend: 'js' });
+      const got = evaluateBatch({ scores, labels: ls, offsets }, measures, { backend: name, threads: 1 });
+      for (const m of measures) expect(Array.from(got.perQuery[m]!), m).toEqual(Array.from(want.perQuery[m]!));
+    }
+  });
+
   it('ideal labels of each type beside labels of each type (every step-0 kernel), given or the labels themselves', () => {
     const next = rng(9);
     const queries = 300;

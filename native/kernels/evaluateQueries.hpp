@@ -17,7 +17,7 @@ namespace tie_eval {
  */
 template <typename L>
 int evaluateQueries(const double* scores, const L* labels, const uint32_t* offsets, int64_t queries, int64_t first, int64_t last, const int32_t* tieKeys, int mode, const Plan& plan, const double* constants, Scratch& s, double* out, int32_t* status) {
-  fillGradeGains(plan, s);
+  clearGradeGains(plan, s);
   for (int64_t q = first; q < last; q++) {
     const int64_t start = offsets[q];
     const int code = evaluateQuery(scores, labels, tieKeys, start, static_cast<int>(offsets[q + 1] - start), mode, plan, constants, q * plan.constantsPerQuery(), s, out, q, queries);
