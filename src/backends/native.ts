@@ -12,6 +12,9 @@ export function loadNativeBackend(path?: string): Backend {
   // room for step 0's constants (the addon checks the offsets; a bad array gets none)
   const constantsFor = ({ offsets }: JudgedBatch, plan: Plan): Float64Array =>
     new Float64Array((offsets instanceof Uint32Array && offsets.length > 0 ? offsets.length - 1 : 0) * plan.constantsPerQuery);
+  // evaluateBatch's status, which only its code is read of (returned): one array for every call, as
+  // the addon moves a small new one out of V8's heap at each call that reads it
+  const batchStatus = new Int32Array(3);
   return {
     name: 'native',
     prepare(judged, plan, threads = 1) {
@@ -25,9 +28,8 @@ export function loadNativeBackend(path?: string): Backend {
       };
     },
     evaluateBatch(judged, plan, scores, tieKeys, mode, out, threads) {
-      const status = new Int32Array(3);
       // step 0's constants stay in the addon, a slice at a time
-      return addon.evaluateBatch(judged.labels, judged.offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan.packed, null, status, threads, scores, tieKeys, mode, out);
+      return addon.evaluateBatch(judged.labels, judged.offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan.packed, null, batchStatus, threads, scores, tieKeys, mode, out);
     },
     startBatch(judged, plan, scores, tieKeys, mode, out, threads) {
       const status = new Int32Array(3);
