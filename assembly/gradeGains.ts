@@ -17,14 +17,14 @@ export function clearGradeGains(): void {
 /** Fills S.gradeGains's grades S.gradesFilled..through in every gain column (out of line: the documents' loop only tests). */
 export function fillGradeGains(through: i32): void {
   for (let c = 0; c < planGains(); c++) {
-    for (let v = <i32>S.gradesFilled; v <= through; v++) setF64(S.gradeGains, c * COUNTED_LEVELS + v, gainOf(<f64>v, c));
+    for (let v = S.gradesFilled; v <= through; v++) setF64(S.gradeGains, c * COUNTED_LEVELS + v, gainOf(<f64>v, c));
   }
-  S.gradesFilled = <f64>(through + 1);
+  S.gradesFilled = through + 1;
 }
 
 /** gainOf of a document's label (an integer: step 0 checked it): a grade's from S.gradeGains (filled to it first), others computed. */
 @inline export function labelGain(label: f64, c: i32): f64 {
-  if (label >= 0 && label < S.gradesFilled) return getF64(S.gradeGains, c * COUNTED_LEVELS + <i32>label);
+  if (label >= 0 && label < <f64>S.gradesFilled) return getF64(S.gradeGains, c * COUNTED_LEVELS + <i32>label);
   if (!(label >= 0 && label < COUNTED_LEVELS)) return gainOf(label, c);
   fillGradeGains(<i32>label);
   return getF64(S.gradeGains, c * COUNTED_LEVELS + <i32>label);

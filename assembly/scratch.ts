@@ -26,7 +26,7 @@ export let groupGain: usize = 0;
 /** the gain of each grade 0..COUNTED_LEVELS-1 per gain column, for the call's plan, filled below gradesFilled (f64; labelGain) */
 export let gradeGains: usize = 0;
 /** how many grades of gradeGains the call has filled (clearGradeGains, fillGradeGains) */
-export let gradesFilled: f64 = 0;
+export let gradesFilled: i32 = 0;
 /** the largest ideal labels of one query, descending (largestDescending; f64, room for all of them) */
 export let idealTop: usize = 0;
 /** the ideal DCG through each rank of one gain column (f64; step 0), idealRunning[0] = 0 */

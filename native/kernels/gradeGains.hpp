@@ -22,14 +22,14 @@ inline void clearGradeGains(const Plan& plan, Scratch& s) {
 /** Fills s.gradeGains's grades s.gradesFilled..through in every gain column (out of line: the documents' loop only tests). */
 TIE_EVAL_NOINLINE inline void fillGradeGains(int through, const Plan& plan, Scratch& s) {
   for (int c = 0; c < plan.gains(); c++) {
-    for (int v = static_cast<int>(s.gradesFilled); v <= through; v++) s.gradeGains[c * COUNTED_LEVELS + v] = gainOf(v, plan, c);
+    for (int v = s.gradesFilled; v <= through; v++) s.gradeGains[c * COUNTED_LEVELS + v] = gainOf(v, plan, c);
   }
   s.gradesFilled = through + 1;
 }
 
 /** gainOf of a document's label (an integer: step 0 checked it): a grade's from s.gradeGains (filled to it first), others computed. */
 inline double labelGain(double label, const Plan& plan, int c, Scratch& s) {
-  if (label >= 0 && label < s.gradesFilled) return s.gradeGains[c * COUNTED_LEVELS + static_cast<int>(label)];
+  if (label >= 0 && label < static_cast<double>(s.gradesFilled)) return s.gradeGains[c * COUNTED_LEVELS + static_cast<int>(label)];
   if (!(label >= 0 && label < COUNTED_LEVELS)) return gainOf(label, plan, c);
   fillGradeGains(static_cast<int>(label), plan, s);
   return s.gradeGains[c * COUNTED_LEVELS + static_cast<int>(label)];

@@ -54,7 +54,7 @@ struct Scratch {
   /** the gain of each grade 0..COUNTED_LEVELS-1 per gain column, for the call's plan, filled below gradesFilled (labelGain) */
   std::vector<double> gradeGains;
   /** how many grades of gradeGains the call has filled (clearGradeGains, fillGradeGains) */
-  double gradesFilled = 0;
+  int gradesFilled = 0;
   /** step 0's counts of the ideal labels by grade (gradeCounts) */
   int levelCounts[GRADE_COUNTS_SIZE];
   /** the largest ideal labels of one query, descending (largestDescending); room for all of them */
