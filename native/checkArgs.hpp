@@ -16,16 +16,9 @@
 
 namespace tie_eval {
 
-inline bool isTyped(const Napi::Value& v, napi_typedarray_type type) {
-  const TypedInfo info = typedInfo(v);
-  return info.typed && info.type == type;
-}
-
 inline bool isLabelArray(const Napi::Value& v) {
   return isTyped(v, napi_uint8_array) || isTyped(v, napi_int32_array) || isTyped(v, napi_float64_array);
 }
-
-inline size_t lengthOf(const Napi::Value& v) { return typedInfo(v).length; }
 
 inline bool inRange(double x, double lo, double hi) { return std::isfinite(x) && std::trunc(x) == x && x >= lo && x <= hi; }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "reader/trecReader.hpp"
+#include "typedInfo.hpp"
 
 namespace tie_eval {
 
@@ -98,17 +99,14 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
 
   Napi::Value feed(const Napi::CallbackInfo& info, bool run) {
     const Napi::Env env = info.Env();
-    if (info.Length() != 2 || !info[0].IsTypedArray() || info[0].As<Napi::TypedArray>().TypedArrayType() != napi_uint8_array) {
-      return fail(env, "the chunk must be a Uint8Array");
-    }
-    if (!info[1].IsTypedArray() || info[1].As<Napi::TypedArray>().TypedArrayType() != napi_float64_array ||
-        info[1].As<Napi::TypedArray>().ElementLength() < reader::INFO_SIZE) {
+    if (info.Length() != 2 || !isTyped(info[0], napi_uint8_array)) return fail(env, "the chunk must be a Uint8Array");
+    if (!isTyped(info[1], napi_float64_array) || lengthOf(info[1]) < reader::INFO_SIZE) {
       return fail(env, "info must be a Float64Array of " + std::to_string(reader::INFO_SIZE) + " values");
     }
     if (!run && reader_.frozen()) return fail(env, "qrels: the judgements are frozen (read, shared or attached); use a new reader");
-    const auto chunk = info[0].As<Napi::Uint8Array>();
-    double* state = info[1].As<Napi::Float64Array>().Data();
-    const int problem = run ? reader_.run(chunk.Data(), chunk.ElementLength(), state) : reader_.qrels(chunk.Data(), chunk.ElementLength(), state);
+    const uint8_t* chunk = dataOf<uint8_t>(info[0]);
+    double* state = dataOf<double>(info[1]);
+    const int problem = run ? reader_.run(chunk, lengthOf(info[0]), state) : reader_.qrels(chunk, lengthOf(info[0]), state);
     return Napi::Number::New(env, problem);
   }
 

@@ -69,6 +69,15 @@ inline TypedInfo typedInfo(const Napi::Value& v) {
   return info;
 }
 
+/** Whether `v` is a typed array of kind `type`. */
+inline bool isTyped(const Napi::Value& v, napi_typedarray_type type) {
+  const TypedInfo info = typedInfo(v);
+  return info.typed && info.type == type;
+}
+
+/** The length (elements) of a typed array (0 for any other value). */
+inline size_t lengthOf(const Napi::Value& v) { return typedInfo(v).length; }
+
 /** The data of a typed array of element type T (its kind checked before). */
 template <typename T>
 T* dataOf(const Napi::Value& v) {
