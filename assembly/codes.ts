@@ -79,6 +79,7 @@ export const ROW_FLAG_JUDGED_ONLY: i32 = 1;
 export const PLAN_FLAG_JUDGED_ONLY: i32 = 1;
 export const PLAN_FLAG_NEEDS_ORDER: i32 = 2;
 export const G_STATES_MAX: i32 = 65536;
+export const G_WORK_MAX: i32 = 4194304;
 export const G_COUNTED_SLOTS: i32 = 43;
 export const IPREC_STEPS_MAX: i32 = 1073741824;
 export const CWL_DEPTH: i32 = 1000;
@@ -104,10 +105,7 @@ export const STATUS_RELEVANT_TOO_SMALL: i32 = 4;
 export const STATUS_RELEVANT_NOT_COUNT: i32 = 5;
 export const STATUS_IDEAL_LACKS_LABEL: i32 = 6;
 export const STATUS_TOO_MANY_GAIN_LEVELS: i32 = 7;
-export const STATUS_TOO_MANY_STATES: i32 = 8;
 export const STATUS_VALUE_NOT_FINITE: i32 = 9;
-export const STATUS_TOO_COSTLY: i32 = 10;
-export const STATUS_NO_SD: i32 = 11;
 
 // the fields of the plan's header
 export const HEADER_MEASURES: i32 = 0;

@@ -1,4 +1,4 @@
-import { AVERAGE, DEPTH_RELEVANT, INPUT, KIND_AP, KIND_BING, KIND_BPREF, KIND_DCG, KIND_ERR, KIND_F1, KIND_G, KIND_IDEAL_DCG, KIND_INFAP, KIND_INSQ, KIND_IPREC, KIND_IPREC_MEAN, KIND_JUDGED, KIND_NDCG, KIND_NDCG_REL, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RNDCG, KIND_RPREC, KIND_RR, KIND_SDCG, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, PLAN_FLAG_JUDGED_ONLY, PLAN_FLAG_NEEDS_ORDER, ROW_CONSTANT, ROW_CUTOFF, ROW_DEPTH, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_FLAG_JUDGED_ONLY, ROW_FLAGS, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, SD, STATUS_NO_SD, STATUS_OK, STATUS_SCORE_NAN, STATUS_TOO_COSTLY, STATUS_TOO_MANY_STATES, STATUS_VALUE_NOT_FINITE, TREC } from './codes';
+import { AVERAGE, DEPTH_RELEVANT, INPUT, KIND_AP, KIND_BING, KIND_BPREF, KIND_DCG, KIND_ERR, KIND_F1, KIND_G, KIND_IDEAL_DCG, KIND_INFAP, KIND_INSQ, KIND_IPREC, KIND_IPREC_MEAN, KIND_JUDGED, KIND_NDCG, KIND_NDCG_REL, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RNDCG, KIND_RPREC, KIND_RR, KIND_SDCG, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, PLAN_FLAG_JUDGED_ONLY, PLAN_FLAG_NEEDS_ORDER, ROW_CONSTANT, ROW_CUTOFF, ROW_DEPTH, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_FLAG_JUDGED_ONLY, ROW_FLAGS, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, SD, STATUS_OK, STATUS_SCORE_NAN, STATUS_VALUE_NOT_FINITE, TREC } from './codes';
 import { averagePrecision } from './averagePrecision';
 import { binG } from './binG';
 import { bpref } from './bpref';
@@ -106,11 +106,8 @@ export function evaluateQuery<L>(
     if (mode == SD) {
       value = spreadOf<L>(labels, start, kind, cutoff, col, gain, param, slot, constants, at, relevant);
       if (own) swapView();
-      if (value < 0) {
-        S.badPosition = row;
-        return STATUS_NO_SD;
-      }
-      setF64(out, row * queries + q, value);
+      // no exact spread: NaN, for the glue to estimate (or refuse, with exact) without losing the rest
+      setF64(out, row * queries + q, value < 0 ? NaN : value);
       continue;
     }
     switch (kind) {
@@ -176,7 +173,6 @@ export function evaluateQuery<L>(
         break;
       case KIND_G:
         value = g<L>(labels, start, gain, constants, slot, S.judgedView ? S.judgedEnd : S.groupEnd, S.judgedView, plain);
-        if (value < 0) return STATUS_TOO_MANY_STATES;
         break;
       case KIND_NDCG_REL:
         value = ndcgRel(gain, constants, slot, plain);
@@ -219,10 +215,11 @@ export function evaluateQuery<L>(
         break;
     }
     if (own) swapView();
-    // interpolated precision's -1: its exact average costs more than IPREC_STEPS_MAX steps
-    if (value < 0 && (kind == KIND_IPREC || kind == KIND_IPREC_MEAN)) {
-      S.badPosition = row;
-      return STATUS_TOO_COSTLY;
+    // interpolated precision's and G's -1: their exact average is past its budget (IPREC_STEPS_MAX
+    // steps, G_STATES_MAX states, G_WORK_MAX): NaN, for the glue to estimate (or refuse, with exact)
+    if (value < 0 && (kind == KIND_IPREC || kind == KIND_IPREC_MEAN || kind == KIND_G)) {
+      setF64(out, row * queries + q, NaN);
+      continue;
     }
     // trec mode's interpolated precision of an empty ranking is trec_eval's NaN (see iprec); else
     // only gains beyond a double's range (labels of 1024 or more with gain=exp) make a value

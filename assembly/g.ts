@@ -1,4 +1,4 @@
-import { G_COUNTED_SLOTS, G_STATES_MAX } from './codes';
+import { G_COUNTED_SLOTS, G_STATES_MAX, G_WORK_MAX } from './codes';
 import { binomial } from './freeOrders';
 import { gainOf } from './gain';
 import { log2 } from './log2';
@@ -110,6 +110,7 @@ export function g<L>(labels: usize, start: i32, gainCol: i32, constants: usize, 
   let sum: f64 = 0;
   let carry: f64 = 0; // Kahan, as in averagePrecision
   let cost: f64 = 0;
+  let work: f64 = 0;
   let above: f64 = 0;
   let rawStart = 0;
   let from: f64 = 0;
@@ -135,7 +136,9 @@ export function g<L>(labels: usize, start: i32, gainCol: i32, constants: usize, 
     }
     let states: f64 = 1;
     for (let d = 0; d < distinct; d++) states *= getF64(counts, d) + 1;
-    if (states > G_STATES_MAX) return -1;
+    // past the budget (the states' slots, counted over the query's groups) the glue estimates it
+    if (distinct > 0) work += n * states;
+    if (states > G_STATES_MAX || work > G_WORK_MAX) return -1;
     const stateCount = <i32>states;
     let now = S.states;
     let after = S.states2;

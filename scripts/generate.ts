@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LABEL_TYPES } from '../src/core/labels.js';
 import { Status } from '../src/core/status.js';
-import { ApNorm, Constant, Cutoff, Depth, Gain, GainColumn, GainTransform, CWL_DEPTH, G_COUNTED_SLOTS, G_STATES_MAX, IDEAL_LEVELS_MAX, IPREC_STEPS_MAX, PlanFlag, RowFlag } from '../src/measures/codes.js';
+import { ApNorm, Constant, Cutoff, Depth, Gain, GainColumn, GainTransform, CWL_DEPTH, G_COUNTED_SLOTS, G_STATES_MAX, G_WORK_MAX, IDEAL_LEVELS_MAX, IPREC_STEPS_MAX, PlanFlag, RowFlag } from '../src/measures/codes.js';
 import { MEASURE_RULES, type MeasureRule } from '../src/measures/rules.js';
 import { GAIN_SIZE, GainField, HEADER_SIZE, Header, ROW_SIZE, Row } from '../src/measures/plan.js';
 import { MEASURES, type MeasureEntry } from '../src/measures/table.js';
@@ -39,7 +39,7 @@ const GROUPS: readonly CodeGroup[] = [
   { comment: 'gain column rules', cppEnum: 'GainColumnRule', codes: entries('GAIN_COLUMN_', GainColumn) },
   { comment: 'what step 0 computes for a measure', cppEnum: 'ConstantCode', codes: [...entries('CONSTANT_', Constant), ['IDEAL_LEVELS_MAX', IDEAL_LEVELS_MAX]] },
   { comment: 'flags of a plan row', cppEnum: 'RowFlagBit', codes: entries('ROW_FLAG_', RowFlag) },
-  { comment: 'flags of a plan', cppEnum: 'PlanFlagBit', codes: [...entries('PLAN_FLAG_', PlanFlag), ['G_STATES_MAX', G_STATES_MAX], ['G_COUNTED_SLOTS', G_COUNTED_SLOTS], ['IPREC_STEPS_MAX', IPREC_STEPS_MAX], ['CWL_DEPTH', CWL_DEPTH]] },
+  { comment: 'flags of a plan', cppEnum: 'PlanFlagBit', codes: [...entries('PLAN_FLAG_', PlanFlag), ['G_STATES_MAX', G_STATES_MAX], ['G_WORK_MAX', G_WORK_MAX], ['G_COUNTED_SLOTS', G_COUNTED_SLOTS], ['IPREC_STEPS_MAX', IPREC_STEPS_MAX], ['CWL_DEPTH', CWL_DEPTH]] },
   { comment: 'how deep a measure reads the ranking', cppEnum: 'DepthRule', codes: entries('DEPTH_', Depth) },
   { comment: 'tie modes', cppEnum: 'Mode', codes: entries('', TIE_MODES) },
   { comment: 'kernel statuses', cppEnum: 'Status', codes: entries('STATUS_', Status) },

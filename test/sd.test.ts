@@ -151,10 +151,13 @@ describe.each(BACKENDS)('ties sd ($name backend)', ({ options }) => {
     expect(prepared.perQuery.RR![0]).toBe(result.perQuery.RR![0]);
   });
 
-  it('refuses a measure without an exact sd, naming those that have one', () => {
+  it('answers a measure without a closed-form sd from every ordering where they are few (infAP, ERR@5: two orderings)', () => {
     const batch = { scores: Float64Array.of(1, 1), labels: Int32Array.of(1, 0), offsets: Uint32Array.of(0, 2) };
-    expect(() => evaluateBatch(batch, ['P@1', 'infAP', 'ERR@5'], { ...options, ties: 'sd' })).toThrow(/ties 'sd': infAP, ERR@5 have no exact standard deviation over tie orderings yet; the measures that have one: P, R, F1, AP, RR, DCG, nDCG/);
-    expect(() => prepare(batch.labels, batch.offsets, ['infAP'], { ...options, ties: 'sd' })).toThrow(/infAP has no exact standard deviation/);
+    // infAP is 1 or 1/2 (as AP: everything judged), ERR@5 1/16 or 1/32: sds 1/4 and 1/64
+    const result = evaluateBatch(batch, ['P@1', 'infAP', 'ERR@5'], { ...options, ties: 'sd' });
+    expect([...result.perQuery.infAP!, ...result.perQuery['ERR@5']!, ...result.perQuery['P@1']!]).toEqual([0.25, 1 / 64, 0.5]);
+    expect(result.estimated).toBeUndefined();
+    expect(prepare(batch.labels, batch.offsets, ['infAP'], { ...options, ties: 'sd' }).evaluate(batch.scores).perQuery.infAP![0]).toBe(0.25);
   });
 });
 
@@ -185,13 +188,15 @@ describe('ties sd on every path', () => {
     expect(json.perQuery.q2!['P@1']!.sd).toBeCloseTo(Math.sqrt(2) / 3, 15);
   });
 
-  it('the command line refuses a measure without an sd, naming those that have one; its defaults have one', async () => {
+  it('the command line refuses a geometric mean\'s sd, naming it; every other measure has one, and so do its defaults', async () => {
     const { file } = scratchFiles('tie-eval-sd-');
     const qrels = file('qrels', 'q1 0 a 1\n');
     const run = file('run', 'q1 Q0 a 1 2 r\nq1 Q0 b 2 2 r\n');
     const refused = await cli('--ties', 'sd', '-m', 'map', '-m', 'gm_map', '-m', 'infAP', qrels, run);
     expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toMatch(/ties 'sd': gm_map, infAP have no exact standard deviation over tie orderings yet; the measures that have one: P, R, F1, AP, RR/);
+    expect(refused.stderr).toMatch(/ties 'sd': gm_map has no standard deviation over tie orderings \(a geometric mean's or a text's/);
+    const answered = await cli('--ties', 'sd', '-m', 'map', '-m', 'infAP', qrels, run);
+    expect(answered.code).toBe(0);
     const defaults = await cli('--ties', 'sd', qrels, run);
     expect(defaults.stdout.split('\n').slice(2).map((line) => line.split('\t')[0]!.trim()).filter((x) => x !== '')).toEqual(['AP', 'RR', 'P@10', 'R@100', 'nDCG@10', 'nDCG']);
   });

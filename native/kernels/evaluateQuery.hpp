@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include "averagePrecision.hpp"
 #include "binG.hpp"
 #include "bpref.hpp"
@@ -101,11 +102,8 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
     if (mode == SD) {
       value = spreadOf(s, labels, start, plan, kind, cutoff, col, gain, param, slot, constants, at, relevant);
       if (own) swapView(s);
-      if (value < 0) {
-        s.badPosition = row;
-        return STATUS_NO_SD;
-      }
-      out[row * queries + q] = value;
+      // no exact spread: NaN, for the glue to estimate (or refuse, with exact) without losing the rest
+      out[row * queries + q] = value < 0 ? std::numeric_limits<double>::quiet_NaN() : value;
       continue;
     }
     switch (kind) {
@@ -171,7 +169,6 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
         break;
       case KIND_G:
         value = g(s, labels, start, plan, gain, constants, slot, s.judgedView ? s.judgedEnd.data() : s.groupEnd.data(), s.judgedView, plain);
-        if (value < 0) return STATUS_TOO_MANY_STATES;
         break;
       case KIND_NDCG_REL:
         value = ndcgRel(s, gain, constants, slot, plain);
@@ -214,10 +211,11 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
         break;
     }
     if (own) swapView(s);
-    // interpolated precision's -1: its exact average costs more than IPREC_STEPS_MAX steps
-    if (value < 0 && (kind == KIND_IPREC || kind == KIND_IPREC_MEAN)) {
-      s.badPosition = row;
-      return STATUS_TOO_COSTLY;
+    // interpolated precision's and G's -1: their exact average is past its budget (IPREC_STEPS_MAX
+    // steps, G_STATES_MAX states, G_WORK_MAX): NaN, for the glue to estimate (or refuse, with exact)
+    if (value < 0 && (kind == KIND_IPREC || kind == KIND_IPREC_MEAN || kind == KIND_G)) {
+      out[row * queries + q] = std::numeric_limits<double>::quiet_NaN();
+      continue;
     }
     // trec mode's interpolated precision of an empty ranking is trec_eval's NaN (see iprec); else
     // only gains beyond a double's range (labels of 1024 or more with gain=exp) make a value

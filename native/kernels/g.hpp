@@ -118,6 +118,7 @@ double g(Scratch& s, const L* labels, int64_t start, const Plan& plan, int gainC
   double sum = 0;
   double carry = 0;  // Kahan, as in averagePrecision
   double cost = 0;
+  double work = 0;
   double above = 0;
   int rawStart = 0;
   double from = 0;
@@ -143,7 +144,9 @@ double g(Scratch& s, const L* labels, int64_t start, const Plan& plan, int gainC
     }
     double states = 1;
     for (int d = 0; d < distinct; d++) states *= counts[d] + 1;
-    if (states > G_STATES_MAX) return -1;
+    // past the budget (the states' slots, counted over the query's groups) the glue estimates it
+    if (distinct > 0) work += n * states;
+    if (states > G_STATES_MAX || work > G_WORK_MAX) return -1;
     const int stateCount = static_cast<int>(states);
     s.ensureStates(stateCount);
     double* now = s.states.data();

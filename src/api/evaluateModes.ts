@@ -7,7 +7,8 @@ import { SD, TREC, tieModeCode, type TieMode } from '../ties/modes.js';
 import { checkSpreads } from '../measures/spreads.js';
 import { flattenBatch } from './batchInput.js';
 import { optionsPlan } from './optionsPlan.js';
-import { meanOf, summaryTerms } from '../core/means.js';
+import { meanError, meanOf, summaryTerms } from '../core/means.js';
+import { estimateRefused, type Estimate } from '../estimate/estimateRefused.js';
 import { threadCount } from './threadCount.js';
 import type { Batch, BatchResult, EvaluateOptions } from './types.js';
 
@@ -40,14 +41,16 @@ export function evaluateModes(batch: Batch, measures: readonly string[], modes: 
       if (prepared.evaluate(flat.scores, code === TREC ? flat.tieKeys : null, code, outs[i]!) !== Status.OK) fail(prepared.status);
     });
   }
-  return new Map(codes.map(([mode], i) => [mode, modeResult(plan, mode, outs[i]!, q, backend.name, withMeans)]));
+  // what the kernels had no exact form for, estimated (or refused, with exact)
+  const estimates = codes.map(([, code], i) => estimateRefused(flat, plan, code, outs[i]!, options.backend, threads, options.exact === true));
+  return new Map(codes.map(([mode], i) => [mode, modeResult(plan, mode, outs[i]!, q, backend.name, withMeans, estimates[i]!)]));
 }
 
 /**
  * One mode's BatchResult from the kernels' output (measure `row` of query i at out[row * queries + i]):
  * per measure its queries' values (views of `out`) and, `withMeans`, their mean.
  */
-export function modeResult(plan: Plan, mode: TieMode, out: Float64Array, queries: number, backend: BackendName, withMeans: boolean): BatchResult {
+export function modeResult(plan: Plan, mode: TieMode, out: Float64Array, queries: number, backend: BackendName, withMeans: boolean, estimated: readonly Estimate[]): BatchResult {
   const perQuery: Record<string, Float64Array> = {};
   const mean: Record<string, number> = {};
   plan.measures.forEach((m, row) => {
@@ -55,5 +58,16 @@ export function modeResult(plan: Plan, mode: TieMode, out: Float64Array, queries
     // a run's reader skips them: it sums the queries of all its batches
     if (withMeans) mean[m.name] = meanOf(out, row * queries, (row + 1) * queries, summaryTerms(m.geometric, mode === 'sd'));
   });
-  return { perQuery, mean, backend };
+  if (estimated.length === 0) return { perQuery, mean, backend };
+  return { perQuery, mean, backend, estimated, ...(withMeans ? { meanError: meanErrors(plan, mode, out, queries, estimated) } : {}) };
+}
+
+/** Per measure with an estimated value, the standard error of its mean (see meanError). */
+export function meanErrors(plan: Plan, mode: TieMode, out: Float64Array, queries: number, estimated: readonly Estimate[]): Record<string, number> {
+  const errors: Record<string, number> = {};
+  plan.measures.forEach((m, row) => {
+    const own = new Map(estimated.filter((e) => e.measure === m.name).map((e) => [row * queries + e.query, e.standardError]));
+    if (own.size > 0) errors[m.name] = meanError(out, row * queries, (row + 1) * queries, own, summaryTerms(m.geometric, mode === 'sd'));
+  });
+  return errors;
 }

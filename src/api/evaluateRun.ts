@@ -168,7 +168,7 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
   const entries = offsets[queries.length]!;
   const { scores, labels, ideal, keys } = arrays;
   const batch = { scores: scores.subarray(0, entries), labels: labels.subarray(0, entries), offsets, idealLabels: { labels: ideal.subarray(0, idealOffsets[queries.length]!), offsets: idealOffsets }, queryIds: queries };
-  const result = chunks?.finish(arrays, offsets, idealOffsets, queries.length) ?? evaluateModes(batch, measures, [ties], { ...options, threads }, trec ? keys.subarray(0, entries) : null).get(ties)!;
+  const result = chunks?.finish(arrays, offsets, idealOffsets, queries.length, (q) => `query '${queries[q]!}' (index ${q})`) ?? evaluateModes(batch, measures, [ties], { ...options, threads }, trec ? keys.subarray(0, entries) : null).get(ties)!;
   if (scores.length <= KEPT_ENTRIES) {
     documents.forget();
     kept = { arrays, documents };

@@ -8,6 +8,8 @@ import { optionsPlan } from './optionsPlan.js';
 import { InputError, InputTypeError, statusError } from '../core/errors.js';
 import { meanOf, summaryTerms } from '../core/means.js';
 import { threadCount } from './threadCount.js';
+import { estimateRefused, mayEstimate } from '../estimate/estimateRefused.js';
+import { meanErrors } from './evaluateModes.js';
 import type { Batch, BatchLabels, BatchResult, EvaluateOptions } from './types.js';
 
 /** Options of `prepare`: the tie mode and backend, and the judgements `Batch` may carry besides labels. */
@@ -67,7 +69,8 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
     perQuery[name] = out.subarray(row * queries, (row + 1) * queries);
     mean[name] = NaN;
   });
-  const result: BatchResult = { perQuery, mean, backend: backend.name };
+  const estimating = mayEstimate(plan, mode);
+  const result: { -readonly [K in keyof BatchResult]: BatchResult[K] } = { perQuery, mean, backend: backend.name };
   return {
     backend: backend.name,
     queries,
@@ -76,7 +79,15 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
       if (!(scores instanceof Float64Array)) throw new InputTypeError('scores must be a Float64Array');
       if (scores.length !== entries) throw new InputError(`scores has ${scores.length} entries, the labels ${entries}`);
       if (prepared.evaluate(scores, flat.tieKeys, mode, out) !== Status.OK) throw statusError(prepared.status, flat.describeQuery, labelAt, measureAt);
+      const estimated = estimating ? estimateRefused({ ...flat, scores }, plan, mode, out, options.backend, threads, options.exact === true) : [];
       for (let row = 0; row < names.length; row++) mean[names[row]!] = meanOf(out, row * queries, (row + 1) * queries, summaryTerms(plan.measures[row]!.geometric, mode === SD));
+      if (estimated.length > 0) {
+        result.estimated = estimated;
+        result.meanError = meanErrors(plan, mode === SD ? 'sd' : 'average', out, queries, estimated);
+      } else if (result.estimated !== undefined) {
+        delete result.estimated;
+        delete result.meanError;
+      }
       return result;
     },
   };

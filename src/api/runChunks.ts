@@ -7,6 +7,7 @@ import { SD, TREC, tieModeCode, type TieMode } from '../ties/modes.js';
 import { optionsPlan } from './optionsPlan.js';
 import { threadCount } from './threadCount.js';
 import { modeResult } from './evaluateModes.js';
+import { estimateRefused } from '../estimate/estimateRefused.js';
 import type { BatchResult, EvaluateOptions } from './types.js';
 
 /** A chunk is started once its queries hold about this many documents. */
@@ -47,6 +48,7 @@ export class RunChunks {
     private readonly code: number,
     private readonly backend: Backend,
     private readonly threads: number,
+    private readonly options: EvaluateOptions,
   ) {}
 
   /** Chunks for evaluateRun's measures and options, or null where they do not serve (see the class). */
@@ -58,7 +60,7 @@ export class RunChunks {
       const plan = optionsPlan(measures, options);
       const code = tieModeCode(mode);
       if (code === SD) checkSpreads(plan);
-      return new RunChunks(plan, mode, code, backend, count);
+      return new RunChunks(plan, mode, code, backend, count, options);
     } catch {
       // evaluateModes reports it after the reading
       return null;
@@ -80,7 +82,7 @@ export class RunChunks {
    * (every thread), the chunks' values gathered; null when no chunk was started or one failed
    * (the caller evaluates the whole batch).
    */
-  finish(arrays: RunArrays, offsets: Uint32Array, idealOffsets: Uint32Array, queries: number): BatchResult | null {
+  finish(arrays: RunArrays, offsets: Uint32Array, idealOffsets: Uint32Array, queries: number, describeQuery: (q: number) => string): BatchResult | null {
     if (this.chunks.length === 0) return null;
     this.wait();
     if (!this.failed && this.next < queries) {
@@ -93,7 +95,10 @@ export class RunChunks {
     for (const { first, count, out: part } of this.chunks) {
       for (let row = 0; row < rows; row++) out.set(part.subarray(row * count, (row + 1) * count), row * queries + first);
     }
-    return modeResult(this.plan, this.mode, out, queries, this.backend.name, true);
+    const entries = offsets[queries]!;
+    const batch = { scores: arrays.scores.subarray(0, entries), labels: arrays.labels.subarray(0, entries), offsets: offsets.subarray(0, queries + 1), ideal: arrays.ideal.subarray(0, idealOffsets[queries]!), idealOffsets: idealOffsets.subarray(0, queries + 1), relevant: null, describeQuery };
+    const estimated = estimateRefused(batch, this.plan, this.code, out, this.options.backend, this.threads, this.options.exact === true);
+    return modeResult(this.plan, this.mode, out, queries, this.backend.name, true, estimated);
   }
 
   /** Starts queries [next, last) on the backend's threads. */

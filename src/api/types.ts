@@ -1,5 +1,6 @@
 import type { BackendName } from '../backends/backend.js';
 import type { BackendChoice } from '../backends/backend.js';
+import type { Estimate } from '../estimate/estimateRefused.js';
 import type { TieMode } from '../ties/modes.js';
 
 /** Label arrays a batch may use. Negative labels mean unjudged; Uint8Array cannot hold them. */
@@ -69,6 +70,14 @@ export interface EvaluateOptions {
    * trec_eval's `-J` does: ranks close up. Default false.
    */
   readonly judgedOnly?: boolean;
+  /**
+   * Refuse a value that has no exact form within its budget (interpolated precision and G in
+   * large tie groups, in `average` mode; in `sd` mode the spread of ERR, infAP, G, IPrec and a few
+   * more over many orderings): an InputError naming the query and the measure. Default false:
+   * such a value is estimated from sampled orderings and listed, with its standard error, in
+   * the result's `estimated` (see docs/measures.md, "Estimates").
+   */
+  readonly exact?: boolean;
 }
 
 /** The values of a batch. */
@@ -79,4 +88,11 @@ export interface BatchResult {
   readonly mean: Record<string, number>;
   /** The backend that computed the values. */
   readonly backend: BackendName;
+  /**
+   * The values estimated from sampled tie orderings, with their standard errors, in query order;
+   * absent when every value is exact (see EvaluateOptions.exact).
+   */
+  readonly estimated?: readonly Estimate[];
+  /** Per measure with an estimated value, the standard error of its `mean`; absent when every value is exact. */
+  readonly meanError?: Readonly<Record<string, number>>;
 }

@@ -4,6 +4,7 @@ import type { CliIo } from './io.js';
 import { DEFAULT_MEASURES, requestMeasures } from '../measures/expandNames.js';
 import { measuresHaveSpread } from '../measures/spreads.js';
 import { evaluateRuns, type RunsEvaluation } from '../runs/evaluateRuns.js';
+import type { RunEvaluation } from '../runs/evaluateRunFile.js';
 import type { Source } from '../runs/source.js';
 import type { TieMode } from '../ties/modes.js';
 import { progressOver } from './progress.js';
@@ -25,6 +26,7 @@ export function addRunOptions(command: Command, defaults: readonly string[] = DE
     .option('-l <level>', 'relevance level: a label >= level is relevant (nDCG gains stay the labels)', positiveInteger, 1)
     .option('-M <n>', 'keep the top n per query after ordering (average mode keeps the tie group crossing n whole)', positiveInteger)
     .option('-J', 'judged documents only (labels >= 0 in the qrels)')
+    .option('--exact', 'refuse a value with no exact form within its budget (interpolated precision, G, some sds in large tie groups) instead of estimating it from sampled orderings')
     .addOption(new Option('--backend <name>', 'computing backend').choices(['auto', 'native', 'wasm', 'js']).default('auto'))
     .option('--threads <n>', 'threads per run: reading it in parts cut at query boundaries (an uncompressed run over 64 MiB), else sharing its evaluation (default: one per core, at most 4)', positiveInteger);
 }
@@ -36,6 +38,7 @@ export interface RunFlags {
   l: number;
   M?: number;
   J?: boolean;
+  exact?: boolean;
   backend: BackendChoice;
   threads?: number;
 }
@@ -79,6 +82,7 @@ export async function evaluateFlags(qrelsPath: string, runPaths: readonly string
       maxRank: flags.M ?? 0,
       judgedOnly: flags.J === true,
       allQueries: flags.c === true,
+      exact: flags.exact === true,
       trecOrder: modes.length === 1 && modes[0] === 'trec',
       noRelstrings,
       orderings,
@@ -87,10 +91,26 @@ export async function evaluateFlags(qrelsPath: string, runPaths: readonly string
       ...(bars.some((b) => b !== undefined) ? { onBytes: (run: number, bytes: number) => bars[run]?.(bytes) } : {}),
     });
     for (const run of evaluation.runs) for (const w of run.warnings) io.stderr(`tie-eval: warning: ${w}\n`);
+    const note = estimatedNote(evaluation.runs);
+    if (note !== '') io.stderr(`tie-eval: note: ${note}\n`);
     return evaluation;
   } finally {
     progress.stop();
   }
+}
+
+/**
+ * One line on the values estimated from sampled tie orderings, if any: how many, the largest
+ * standard error, those whose sampling stopped at its cap, and how to refuse them instead.
+ * @example estimatedNote([{ estimated: { average: [{ query: '1', measure: 'IPrec@0', standardError: 0.0012, samples: 27962, capped: true }] } }]) // '1 value estimated from sampled tie orderings (largest standard error 0.0012, 1 stopped at its sample cap): ...'
+ */
+export function estimatedNote(runs: readonly Pick<RunEvaluation, 'estimated'>[]): string {
+  const all = runs.flatMap((run) => Object.values(run.estimated ?? {}).flat());
+  if (all.length === 0) return '';
+  const largest = Math.max(...all.map((e) => e.standardError));
+  const capped = all.filter((e) => e.capped).length;
+  const values = `${all.length} value${all.length > 1 ? 's' : ''}`;
+  return `${values} estimated from sampled tie orderings (largest standard error ${largest.toPrecision(2)}${capped > 0 ? `, ${capped} stopped at its sample cap` : ''}): no exact form within the budget; --format json lists them, --exact refuses them instead (docs/measures.md, "Estimates")`;
 }
 
 /** Whether every measure the flags ask for (else the defaults) has an sd over tie orderings (a text measure has none): range, plot, compare and the main command's --ties range then show it. */

@@ -53,15 +53,6 @@ export function statusError(status: Int32Array, describeQuery: (q: number) => st
       );
     case Status.TOO_MANY_GAIN_LEVELS:
       return new InputError(`${where}: its judgements have more than 32 distinct positive gains, the most G, ndcg_rel and Rndcg keep`, query);
-    case Status.TOO_MANY_STATES:
-      return new InputError(`${where}: a tie group's documents have too many distinct gains for G's exact average (more than 65,536 combinations of their counts)`, query);
-    case Status.TOO_COSTLY:
-      return new InputError(
-        `${where}: ${measure(at)}'s exact average over the orders of its tied documents takes more than 2^30 steps (a tie group of many relevant and many other documents: it grows as their product squared; see docs/measures.md, interpolated precision); use another tie mode for it (trec, input, optimistic, pessimistic) or leave it out`,
-        query,
-      );
-    case Status.NO_SD:
-      return new InputError(`${where}: ${measure(at)} has no exact standard deviation over tie orderings (ties 'sd'; see docs/measures.md)`, query);
     case Status.VALUE_NOT_FINITE:
       return new InputError(`${where}: ${measure(at)} is not finite: the gains of its labels overflow a double (labels of 1024 or more with gain=exp); use smaller labels`, query);
     default:

@@ -58,3 +58,23 @@ export function meanOf(values: ArrayLike<number>, from: number, to: number, term
 export function summaryTerms(geometric: boolean, sd: boolean): Terms {
   return sd ? 'squares' : geometric ? 'logs' : 'values';
 }
+
+/**
+ * The standard error of a summary (see meanFromSum) of values[from..to) some of which are
+ * estimates, independent, with standard errors `errors` (query index to error; the others are
+ * exact), by the delta method: sqrt(sum of (d summary / d value)^2 error^2). For `squares` the
+ * summary is sqrt(sum of v^2) / n, for `logs` exp(mean of log(max(v, 0.00001))).
+ * @example meanError([0.5, 0.5], 0, 2, new Map([[0, 0.02], [1, 0.02]]), 'values') // 0.01414…: sqrt(2 * 0.02^2) / 2
+ */
+export function meanError(values: ArrayLike<number>, from: number, to: number, errors: ReadonlyMap<number, number>, terms: Terms): number {
+  const count = to - from;
+  const summary = meanOf(values, from, to, terms);
+  let sum = 0;
+  for (const [i, error] of errors) {
+    if (i < from || i >= to) continue;
+    const v = values[i]!;
+    const slope = terms === 'logs' ? (v > MIN_GEO_MEAN ? summary / (count * v) : 0) : terms === 'squares' ? (summary > 0 ? v / (count * count * summary) : 0) : 1 / count;
+    sum += slope * slope * error * error;
+  }
+  return Math.sqrt(sum);
+}

@@ -18,12 +18,6 @@ export const Status = {
   IDEAL_LACKS_LABEL: 6,
   /** a measure that reads the ideal gains' levels (G, ndcg_rel, Rndcg) meets more distinct positive gains than it keeps */
   TOO_MANY_GAIN_LEVELS: 7,
-  /** G meets a tie group whose documents' distinct gains have more count combinations than it follows */
-  TOO_MANY_STATES: 8,
   /** a measure's value is not finite (its position: the measure's row): gains beyond a double's range */
   VALUE_NOT_FINITE: 9,
-  /** interpolated precision's exact average needs more than IPREC_STEPS_MAX steps (its position: the measure's row) */
-  TOO_COSTLY: 10,
-  /** sd mode meets a measure without an exact standard deviation over tie orderings (its position: the measure's row) */
-  NO_SD: 11,
 } as const;

@@ -78,17 +78,41 @@ export function formatJson(runs: readonly RunEvaluation[], measures: readonly Me
       queries: run.queries.length,
       perQuery: Object.fromEntries(run.queries.map((qid, q) => [qid, pick(q, (m) => m.text?.kind !== 'runid')])),
       mean: pick(-1, (m) => m.text === undefined),
+      ...estimatedJson(run, modes),
     };
   });
   return `${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`;
 }
 
+/**
+ * JSON's `estimated`, `{ query: { measure: standard error } }` (with several tie modes, by mode
+ * first), and `meanError`, `{ measure: standard error of the mean }`, absent when every value
+ * is exact.
+ */
+function estimatedJson(run: RunEvaluation, modes: readonly TieMode[]): { estimated?: unknown; meanError?: unknown } {
+  if (run.estimated === undefined) return {};
+  const byQuery = (mode: TieMode): Record<string, Record<string, number>> => {
+    const out: Record<string, Record<string, number>> = {};
+    for (const e of run.estimated![mode] ?? []) (out[e.query] ??= {})[e.measure] = e.standardError;
+    return out;
+  };
+  if (modes.length === 1) return { estimated: byQuery(modes[0]!), meanError: run.meanError?.[modes[0]!] ?? {} };
+  return { estimated: Object.fromEntries(modes.map((mode) => [mode, byQuery(mode)])), meanError: run.meanError };
+}
+
 /** CSV: a header, then one row per run and query, then one `all` row per run with the summary values. */
 export function formatCsv(runs: readonly RunEvaluation[], measures: readonly MeasureRequest[], modes: readonly TieMode[]): string {
-  const header = ['run', 'query', ...measures.flatMap((m) => (modes.length === 1 ? [m.key] : modes.map((mode) => `${m.key} ${mode}`)))];
+  // a last column, where a value was estimated: its measures' standard errors, `measure=error` (by mode too with several)
+  const errors = runs.some((run) => run.estimated !== undefined);
+  const header = ['run', 'query', ...measures.flatMap((m) => (modes.length === 1 ? [m.key] : modes.map((mode) => `${m.key} ${mode}`))), ...(errors ? ['standard errors'] : [])];
   const rows = [header.map(csvField).join(',')];
   for (const run of runs) {
-    const row = (qid: string, q: number): string => [run.run, qid, ...measures.flatMap((m, i) => modes.map((mode) => String(valueOf(run, m, i, mode, q))))].map(csvField).join(',');
+    const tag = (mode: TieMode, measure: string): string => (modes.length === 1 ? measure : `${measure} ${mode}`);
+    const byQuery = new Map<string, string[]>();
+    for (const mode of modes) for (const e of run.estimated?.[mode] ?? []) byQuery.set(e.query, [...(byQuery.get(e.query) ?? []), `${tag(mode, e.measure)}=${e.standardError}`]);
+    const ofMean = modes.flatMap((mode) => Object.entries(run.meanError?.[mode] ?? {}).map(([measure, error]) => `${tag(mode, measure)}=${error}`));
+    const errorsOf = (qid: string, q: number): string[] => (errors ? [(q < 0 ? ofMean : (byQuery.get(qid) ?? [])).join(' ')] : []);
+    const row = (qid: string, q: number): string => [run.run, qid, ...measures.flatMap((m, i) => modes.map((mode) => String(valueOf(run, m, i, mode, q)))), ...errorsOf(qid, q)].map(csvField).join(',');
     run.queries.forEach((qid, q) => rows.push(row(qid, q)));
     rows.push(row('all', -1));
   }

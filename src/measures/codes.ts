@@ -57,12 +57,19 @@ export const RowFlag = { JUDGED_ONLY: 1 } as const;
  */
 export const PlanFlag = { JUDGED_ONLY: 1, NEEDS_ORDER: 2 } as const;
 
-/** The most states (vectors of counts drawn per distinct nonzero gain) G follows in one tie group; more is an error (Status.TOO_MANY_STATES). */
+/** The most states (vectors of counts drawn per distinct nonzero gain) G follows in one tie group; past it the glue estimates G (src/estimate/). */
 export const G_STATES_MAX = 1 << 16;
 
 /**
+ * G's exact average on one query: the most slots times states (summed over its tie groups with a
+ * nonzero gain) it follows; past it the glue estimates G (src/estimate/). About a few milliseconds
+ * native (see docs/measures.md, "Estimates").
+ */
+export const G_WORK_MAX = 1 << 22;
+
+/**
  * The most steps (additions and multiply-adds of its recounts) interpolated precision's exact
- * average spends on one query and relevance level; more is an error (Status.TOO_COSTLY). About
+ * average spends on one query and relevance level; past it the glue estimates it (src/estimate/). About
  * half a second native: a tie group of about 500 documents, half of them relevant.
  */
 export const IPREC_STEPS_MAX = 2 ** 30;

@@ -20,28 +20,30 @@ export function hasSpread(m: MeasureSpec): boolean {
 export const SD_DEFAULT_MEASURES: readonly string[] = DEFAULT_MEASURES.filter((name) => hasSpread(parseMeasure(name)));
 
 /**
- * Refuses a plan for the `sd` mode when a measure has no exact standard deviation over tie
- * orderings (no sampled or approximate value ships under the exact name).
- * @throws InputError naming the measures refused and those that have one
+ * Refuses a plan for the `sd` mode when a measure's summary is a geometric mean (gm_map,
+ * gm_bpref: the sd of a geometric mean is not the mean of the queries' sds). Every other measure
+ * has an sd: exact where it has a closed form (SD_MEASURES) or few orderings, else estimated
+ * from sampled orderings, with its standard error (src/estimate/).
+ * @throws InputError naming the measures refused
  */
 export function checkSpreads(plan: Plan): void {
-  refuse(plan.measures.filter((m) => !hasSpread(m)).map((m) => m.name));
+  refuse(plan.measures.filter((m) => m.geometric).map((m) => m.name));
 }
 
 /**
  * checkSpreads for a run's measure requests, which also know what a plan does not: a geometric
- * summary (gm_map, gm_bpref: the sd of a geometric mean is not the mean's) and the text
- * measures (runid, relstring), which have no number to spread.
- * @throws InputError naming the requests refused (as labelled) and the measures that have one
+ * summary and the text measures (runid, relstring), which have no number to spread.
+ * @throws InputError naming the requests refused (as labelled)
  */
 export function checkSpreadRequests(requests: readonly MeasureRequest[]): void {
-  refuse(requests.filter((r) => !requestHasSpread(r)).map((r) => r.label));
+  refuse(requests.filter((r) => r.text !== undefined || r.aggregate === 'geometric').map((r) => r.label));
 }
 
 /**
  * Whether every measure of a list (any spelling, lists such as `P.5,10` expanded, at relevance
- * level `level`) has an exact sd over tie orderings, so that views of several regimes (range,
- * plot, compare, the page) can add it; a text measure (runid, relstring) has none.
+ * level `level`) has a closed-form sd over tie orderings, so that views of several regimes
+ * (range, plot, compare, the page) add it at the cost of the average (the others' sd is
+ * sampled: asked for with the sd mode); a text measure (runid, relstring) has none.
  * @example measuresHaveSpread(['AP', 'P.5,10'], 1) // true
  * @example measuresHaveSpread(['AP', 'infAP'], 1) // false
  */
@@ -57,6 +59,6 @@ function requestHasSpread(r: MeasureRequest): boolean {
 function refuse(names: readonly string[]): void {
   const refused = [...new Set(names)];
   if (refused.length > 0) {
-    throw new InputError(`ties 'sd': ${refused.join(', ')} ${refused.length > 1 ? 'have' : 'has'} no exact standard deviation over tie orderings yet; the measures that have one: ${SD_MEASURES.join(', ')} (see docs/measures.md)`);
+    throw new InputError(`ties 'sd': ${refused.join(', ')} ${refused.length > 1 ? 'have' : 'has'} no standard deviation over tie orderings (a geometric mean's or a text's; see docs/measures.md)`);
   }
 }

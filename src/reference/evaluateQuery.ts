@@ -115,11 +115,8 @@ export function evaluateQuery(
     if (mode === SD) {
       value = spreadOf(s, labels, start, plan, kind, cutoff, col, gain, param, slot, constants, at, relevant);
       if (own) swapView(s);
-      if (value < 0) {
-        s.badPosition = row;
-        return Status.NO_SD;
-      }
-      out[row * queries + q] = value;
+      // no exact spread: NaN, for the glue to estimate (or refuse, with exact) without losing the rest
+      out[row * queries + q] = value < 0 ? NaN : value;
       continue;
     }
     switch (kind) {
@@ -185,7 +182,6 @@ export function evaluateQuery(
         break;
       case Kind.G:
         value = g(s, labels, start, plan, gain, constants, slot, s.judgedView ? s.judgedEnd : s.groupEnd, s.judgedView, plain);
-        if (value < 0) return Status.TOO_MANY_STATES;
         break;
       case Kind.NDCG_REL:
         value = ndcgRel(s, gain, constants, slot, plain);
@@ -228,10 +224,11 @@ export function evaluateQuery(
         break;
     }
     if (own) swapView(s);
-    // interpolated precision's -1: its exact average costs more than IPREC_STEPS_MAX steps
-    if (value < 0 && (kind === Kind.IPREC || kind === Kind.IPREC_MEAN)) {
-      s.badPosition = row;
-      return Status.TOO_COSTLY;
+    // interpolated precision's and G's -1: their exact average is past its budget (IPREC_STEPS_MAX
+    // steps, G_STATES_MAX states, G_WORK_MAX): NaN, for the glue to estimate (or refuse, with exact)
+    if (value < 0 && (kind === Kind.IPREC || kind === Kind.IPREC_MEAN || kind === Kind.G)) {
+      out[row * queries + q] = NaN;
+      continue;
     }
     // trec mode's interpolated precision of an empty ranking is trec_eval's NaN (see iprec); else
     // only gains beyond a double's range (labels of 1024 or more with gain=exp) make a value

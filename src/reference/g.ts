@@ -1,5 +1,5 @@
 import type { LabelArray } from '../core/labels.js';
-import { G_COUNTED_SLOTS, G_STATES_MAX } from '../measures/codes.js';
+import { G_COUNTED_SLOTS, G_STATES_MAX, G_WORK_MAX } from '../measures/codes.js';
 import type { Plan } from '../measures/plan.js';
 import { binomial } from './freeOrders.js';
 import { gainOf } from './gain.js';
@@ -38,6 +38,7 @@ export function g(s: Scratch, labels: LabelArray, start: number, plan: Plan, gai
   let sum = 0;
   let carry = 0; // Kahan, as in averagePrecision
   let cost = 0;
+  let work = 0;
   let above = 0;
   let rawStart = 0;
   let from = 0;
@@ -63,7 +64,9 @@ export function g(s: Scratch, labels: LabelArray, start: number, plan: Plan, gai
     }
     let states = 1;
     for (let d = 0; d < distinct; d++) states *= counts[d]! + 1;
-    if (states > G_STATES_MAX) return -1;
+    // past the budget (the states' slots, counted over the query's groups) the glue estimates it
+    if (distinct > 0) work += n * states;
+    if (states > G_STATES_MAX || work > G_WORK_MAX) return -1;
     s.ensureStates(states);
     let now = s.states;
     let after = s.states2;

@@ -9,10 +9,10 @@ import { collectRun } from './collectRun.js';
 import type { MeasureRequest } from '../measures/expandNames.js';
 import type { RunOptions } from './options.js';
 import { summarize } from './summarize.js';
-import { sumOf } from '../core/means.js';
+import { meanError, sumOf, summaryTerms } from '../core/means.js';
 import { zeroedWhenMissing } from '../api/missingQuery.js';
 import type { QrelsSource } from './qrelsSource.js';
-import { stringKey } from './runCollector.js';
+import { stringKey, type RunCollector } from './runCollector.js';
 
 /** A run's values: per tie mode and measure, one value per query (queries in byte order). */
 export interface RunEvaluation {
@@ -39,6 +39,14 @@ export interface RunEvaluation {
   /** per tie mode and relstring length (key: stringKey), each query's relstring, in query order */
   readonly strings: Map<string, string[]>;
   readonly warnings: string[];
+  /**
+   * Per tie mode, the values estimated from sampled tie orderings (no exact form within the
+   * budget: see EvaluateOptions.exact), in query order, each with its query id, measure key and
+   * standard error; absent when every value is exact.
+   */
+  readonly estimated?: Partial<Record<TieMode, RunEstimate[]>>;
+  /** Per tie mode and measure key with an estimated value, the standard error of its summary (`mean`). */
+  readonly meanError?: Partial<Record<TieMode, Record<string, number>>>;
   /** the threads that read the run: 1 also when a parallel read fell back to one thread */
   readonly threads: number;
   /**
@@ -158,7 +166,41 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   }
   const listed = (options.orderings ?? 0) > 0 ? Array.from(order, (i) => collector.orderings[i]!) : undefined;
   const orderings = listed && names.map((_, m) => listed.map((values) => values && values.subarray((m * values.length) / names.length, ((m + 1) * values.length) / names.length)));
-  return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, summary, mean, perQuery, strings, warnings, threads, ...(orderings && { orderings }) };
+  const estimates = runEstimates(collector, measures, names, queries, values);
+  return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, summary, mean, perQuery, strings, warnings, threads, ...(orderings && { orderings }), ...estimates };
+}
+
+/** A run's value estimated from sampled orderings: its query, its measure key, and the estimate's standard error, samples and cap (see Estimate). */
+export interface RunEstimate {
+  readonly query: string;
+  readonly measure: string;
+  readonly standardError: number;
+  readonly samples: number;
+  readonly capped: boolean;
+}
+
+/**
+ * Per tie mode, the collector's estimated values by query id and measure key, in query order,
+ * and the standard errors of the summaries they enter (see meanError); null when none was.
+ */
+function runEstimates(collector: RunCollector, measures: readonly MeasureRequest[], names: readonly string[], queries: readonly string[], values: Map<TieMode, Float64Array[]>): Pick<RunEvaluation, 'estimated' | 'meanError'> | null {
+  if ([...collector.estimated.values()].every((list) => list.length === 0)) return null;
+  const position = new Map(queries.map((qid, q) => [qid, q]));
+  const estimated: NonNullable<RunEvaluation['estimated']> = {};
+  const meanErrors: NonNullable<RunEvaluation['meanError']> = {};
+  for (const [mode, list] of collector.estimated) {
+    if (list.length === 0) continue;
+    const sorted = [...list].sort((a, b) => position.get(a.qid)! - position.get(b.qid)! || a.measure - b.measure);
+    estimated[mode] = sorted.flatMap((e) => measures.filter((m) => m.text === undefined && m.name === names[e.measure]).map((m) => ({ query: latin1ToUtf8(e.qid), measure: m.key, standardError: e.standardError, samples: e.samples, capped: e.capped })));
+    const errors: Record<string, number> = (meanErrors[mode] = {});
+    for (const m of measures) {
+      const index = names.indexOf(m.name);
+      const own = new Map(sorted.filter((e) => e.measure === index).map((e) => [position.get(e.qid)!, e.standardError]));
+      if (m.text !== undefined || own.size === 0) continue;
+      errors[m.key] = meanError(values.get(mode)![index]!, 0, queries.length, own, summaryTerms(m.aggregate === 'geometric', mode === 'sd'));
+    }
+  }
+  return { estimated, meanError: meanErrors };
 }
 
 /** The qrels' query ids, in order of first appearance, and the labels of query q (at index q) in file order. */

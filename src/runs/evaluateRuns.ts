@@ -27,6 +27,8 @@ export interface EvaluateRunsOptions {
   readonly judgedOnly?: boolean;
   /** trec_eval's `-c`: every qrels query counts, those without results as trec_eval evaluates them (see docs/cli.md). */
   readonly allQueries?: boolean;
+  /** Refuse a value with no exact form within its budget instead of estimating it (see EvaluateOptions.exact). Default false. */
+  readonly exact?: boolean;
   /** List the measures in trec_eval's table order, as it prints them (ir_measures names after, as asked). Default: as asked. */
   readonly trecOrder?: boolean;
   /** Leave out `relstring` (trec_eval prints it per query only): for output without queries. Default false. */
@@ -95,6 +97,7 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly S
         judgedOnly: options.judgedOnly === true,
         maxRank: options.maxRank ?? 0,
         allQueries: options.allQueries === true,
+        exact: options.exact === true,
         orderings: options.orderings ?? 0,
         ...(options.threads === undefined ? {} : { threads: options.threads }),
         ...(onBytes === undefined ? {} : { onBytes: (bytes: number) => onBytes(i, bytes) }),

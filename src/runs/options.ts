@@ -12,6 +12,8 @@ export interface RunOptions {
   readonly maxRank: number;
   /** -c: every qrels query counts, those without results as 0 */
   readonly allQueries: boolean;
+  /** --exact: refuse a value with no exact form within its budget instead of estimating it */
+  readonly exact?: boolean;
   /** the lengths of the relstrings (trec_eval's relstring.N) to write per query and tie mode; none by default */
   readonly relstrings?: readonly number[];
   /**

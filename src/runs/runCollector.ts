@@ -25,7 +25,18 @@ export interface CollectedPart {
   readonly strings: [string, string[]][];
   /** with RunOptions.orderings, query i's values over its tie orderings at [i] (see tieOrderings) */
   readonly orderings: (Float64Array | null)[];
+  /** per tie mode, the values estimated from sampled orderings (see RunCollector.estimated) */
+  readonly estimated: [TieMode, CollectedEstimate[]][];
   readonly backend: BackendName;
+}
+
+/** A value of a run estimated from sampled tie orderings (see Estimate): its query's id and its measure's index in the collector's names. */
+export interface CollectedEstimate {
+  readonly qid: string;
+  readonly measure: number;
+  readonly standardError: number;
+  readonly samples: number;
+  readonly capped: boolean;
 }
 
 
@@ -66,6 +77,8 @@ export class RunCollector {
   readonly ignored: string[] = [];
   /** with RunOptions.orderings, query i's values over its tie orderings at [i] (see tieOrderings) */
   readonly orderings: (Float64Array | null)[] = [];
+  /** per tie mode, the values estimated from sampled orderings, in the order evaluated */
+  readonly estimated = new Map<TieMode, CollectedEstimate[]>();
   backend: BackendName = 'js';
   private pending = emptyPending();
   private readonly keepDocs: boolean;
@@ -161,6 +174,7 @@ export class RunCollector {
       values: this.options.modes.map((mode) => [mode, this.flatValues(mode)]),
       strings: [...this.strings],
       orderings: this.orderings,
+      estimated: [...this.estimated],
       backend: this.backend,
     };
   }
@@ -185,6 +199,7 @@ export class RunCollector {
       this.columns(mode).forEach((column, m) => column.append(values.subarray(m * queries, (m + 1) * queries)));
     }
     for (const listed of part.orderings) this.orderings.push(listed);
+    for (const [mode, estimated] of part.estimated) this.estimatesOf(mode).push(...estimated);
     for (const [key, strings] of part.strings) {
       const mine = this.strings.get(key);
       if (mine === undefined) this.strings.set(key, strings);
@@ -214,11 +229,14 @@ export class RunCollector {
       at[q] = known ?? this.index.size - 1;
     }
     // relstrings alone (runid, relstring) evaluate no measure
-    const results = this.names.length === 0 ? new Map<TieMode, BatchResult>() : evaluateModes(batch, this.names, this.options.modes, { backend: this.options.backend, maxRank, judgedOnly: judgedOnly && maxRank > 0, threads: this.options.evaluationThreads ?? 1 }, tieKeys, false);
+    const results = this.names.length === 0 ? new Map<TieMode, BatchResult>() : evaluateModes(batch, this.names, this.options.modes, { backend: this.options.backend, maxRank, judgedOnly: judgedOnly && maxRank > 0, threads: this.options.evaluationThreads ?? 1, exact: this.options.exact === true }, tieKeys, false);
     for (const [mode, result] of results) {
       this.backend = result.backend;
       const columns = this.columns(mode);
       this.names.forEach((name, m) => columns[m]!.setAt(at, result.perQuery[name]!));
+      for (const e of result.estimated ?? []) {
+        this.estimatesOf(mode).push({ qid: p.qids[e.query]!, measure: this.names.indexOf(e.measure), standardError: e.standardError, samples: e.samples, capped: e.capped });
+      }
     }
     const most = this.options.orderings ?? 0;
     if (most > 0 && this.names.length > 0) {
@@ -227,6 +245,13 @@ export class RunCollector {
       for (let q = 0; q < at.length; q++) this.orderings[at[q]!] = listed[q]!;
     }
     if (this.relstrings.length > 0) this.writeRelstrings(batch.scores, batch.labels, batch.offsets, tieKeys, p.qids);
+  }
+
+  /** A mode's estimated values, made empty on first use. */
+  private estimatesOf(mode: TieMode): CollectedEstimate[] {
+    let estimated = this.estimated.get(mode);
+    if (estimated === undefined) this.estimated.set(mode, (estimated = []));
+    return estimated;
   }
 
   /** A mode's columns, made empty on first use. */

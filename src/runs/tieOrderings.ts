@@ -1,5 +1,6 @@
 import { evaluateBatch } from '../api/evaluateBatch.js';
 import type { Batch, EvaluateOptions } from '../api/types.js';
+import { nextOrdering, orderingCount, tiedLabels } from '../ties/tiedLabels.js';
 
 /** What tieOrderings needs of a chunk of queries: the collector's batch, its labels integers. */
 export interface OrderingsBatch {
@@ -44,24 +45,12 @@ export function tieOrderings(batch: OrderingsBatch, names: readonly string[], mo
     if (left < 0) return null;
     const start = offsets[q]!;
     const n = offsets[q + 1]! - start;
-    // score order, ties in input order (the groups are what matter, not their inner order)
-    const order = Array.from({ length: n }, (_, i) => start + i).sort((a, b) => scores[b]! - scores[a]! || a - b);
-    const groupEnds: number[] = [];
-    for (let i = 1; i <= n; i++) if (i === n || scores[order[i]!] !== scores[order[i - 1]!]) groupEnds.push(i);
-    // average mode's -M keeps the group crossing maxRank whole
-    const kept = maxRank > 0 && maxRank < n ? groupEnds.find((end) => end >= maxRank)! : n;
-    // the kept labels, each group's sorted: its first ordering
-    const current = Int32Array.from(order.slice(0, kept), (i) => labels[i]!);
-    const groups: Int32Array[] = [];
-    let count = 1;
-    for (let g = 0, begin = 0; begin < kept; begin = groupEnds[g]!, g++) {
-      const group = current.subarray(begin, groupEnds[g]).sort();
-      groups.push(group);
-      count *= distinctOrderings(group, most);
-      if (count > most) {
-        left = -1;
-        return null;
-      }
+    const { labels: current, groupEnds } = tiedLabels(scores, labels, start, n, maxRank);
+    const kept = current.length;
+    const count = orderingCount({ labels: current, groupEnds }, most);
+    if (count > most) {
+      left = -1;
+      return null;
     }
     if (count === 1) return new Float64Array(0);
     left = count * kept > left ? -1 : left - count * kept;
@@ -69,8 +58,7 @@ export function tieOrderings(batch: OrderingsBatch, names: readonly string[], mo
     const orderings = new Int32Array(count * kept);
     for (let k = 0; k < count; k++) {
       orderings.set(current, k * kept);
-      // the next ordering: like an odometer, the last group turns first
-      for (let g = groups.length - 1; g >= 0 && !nextPermutation(groups[g]!); g--);
+      nextOrdering(current, groupEnds);
     }
     pending.push({ q, count, kept, orderings });
     return new Float64Array(names.length * count);
@@ -97,32 +85,4 @@ export function tieOrderings(batch: OrderingsBatch, names: readonly string[], mo
     first += count;
   }
   return { listed, room: left };
-}
-
-/** The distinct orderings of a multiset of labels (sorted), n! over each label's count's factorial; anything above `most` is returned as most + 1. */
-function distinctOrderings(sorted: ArrayLike<number>, most: number): number {
-  let count = 1;
-  let run = 0;
-  for (let i = 0; i < sorted.length; i++) {
-    run = i > 0 && sorted[i] === sorted[i - 1] ? run + 1 : 1;
-    // times C(i + 1, run) / C(i, run - 1): the (i+1)-th label joins, the run-th of its value
-    count = (count * (i + 1)) / run;
-    if (count > most) return most + 1;
-  }
-  return count;
-}
-
-/** Rearranges `a` into the next ordering in lexicographic order, as C++'s next_permutation; false (and `a` sorted again) after the last. */
-function nextPermutation(a: Int32Array): boolean {
-  let i = a.length - 2;
-  while (i >= 0 && a[i]! >= a[i + 1]!) i--;
-  if (i < 0) {
-    a.reverse();
-    return false;
-  }
-  let j = a.length - 1;
-  while (a[j]! <= a[i]!) j--;
-  [a[i], a[j]] = [a[j]!, a[i]!];
-  a.subarray(i + 1).reverse();
-  return true;
 }

@@ -1,0 +1,247 @@
+import type { BackendChoice, JudgedBatch } from '../backends/backend.js';
+import { resolveBackend } from '../backends/facade.js';
+import { InputError, statusError } from '../core/errors.js';
+import { Status } from '../core/status.js';
+import { PlanFlag } from '../measures/codes.js';
+import { compilePlan, type Plan } from '../measures/plan.js';
+import { Kind } from '../measures/table.js';
+import { AVERAGE, INPUT, SD } from '../ties/modes.js';
+import { mixedSpans, nextOrdering, orderingCount, shuffleTies, tiedLabels, type TiedLabels } from '../ties/tiedLabels.js';
+import { rng } from '../util/random.js';
+import { SampleMoments } from './sampleMoments.js';
+
+/** A value the kernels had no exact form for within their budget, estimated from sampled tie orderings. */
+export interface Estimate {
+  /** the query's index in the batch */
+  readonly query: number;
+  /** the measure, as named */
+  readonly measure: string;
+  /** the estimate's standard error */
+  readonly standardError: number;
+  /** the orderings sampled */
+  readonly samples: number;
+  /** whether sampling stopped at its cap (SAMPLE_ROOM) before the standard error fell to ESTIMATE_TARGET */
+  readonly capped: boolean;
+}
+
+/** Sampling stops once every estimated value of a query has a standard error at most this. */
+export const ESTIMATE_TARGET = 1e-4;
+
+/** The fewest orderings an estimate samples, so that its standard error is itself well estimated. */
+const MIN_SAMPLES = 256;
+
+/** The fewest orderings sampled even where they fill more than SAMPLE_ROOM documents. */
+const MIN_SAMPLES_ANY = 16;
+
+/** The most documents the sampled orderings of one query fill (about a second native): past it sampling stops, capped. */
+export const SAMPLE_ROOM = 1 << 24;
+
+/** A query whose orderings fill at most this many documents has them all evaluated: an exact value. */
+const ENUMERATE_ROOM = 1 << 20;
+
+/** About this many documents are evaluated per backend call. */
+const CALL_ROOM = 1 << 16;
+
+/** How far estimateRefused goes: ESTIMATE_TARGET, SAMPLE_ROOM and ENUMERATE_ROOM unless a test sets them. */
+export interface EstimateLimits {
+  readonly target: number;
+  readonly sampleRoom: number;
+  readonly enumerateRoom: number;
+}
+
+const LIMITS: EstimateLimits = { target: ESTIMATE_TARGET, sampleRoom: SAMPLE_ROOM, enumerateRoom: ENUMERATE_ROOM };
+
+/** What estimateRefused reads of a batch: its judgements and scores, and how to name a query. */
+export interface EstimatedBatch extends JudgedBatch {
+  readonly scores: Float64Array;
+  readonly describeQuery: (q: number) => string;
+}
+
+/** Whether the kernels may leave a value of `plan` NaN in `mode` (see mayRefuse): a caller in a loop skips estimateRefused otherwise. */
+export function mayEstimate(plan: Plan, mode: number): boolean {
+  return plan.measures.some((_, row) => mayRefuse(plan, row, mode));
+}
+
+/** Whether a row can be left NaN by the kernels in `mode`: interpolated precision and G in average mode, any measure in sd mode. */
+function mayRefuse(plan: Plan, row: number, mode: number): boolean {
+  if (mode === SD) return true;
+  const kind = plan.measures[row]!.kind;
+  return mode === AVERAGE && (kind === Kind.IPREC || kind === Kind.IPREC_MEAN || kind === Kind.G);
+}
+
+/**
+ * Fills in the values the kernels left NaN (no exact form within their budget: interpolated
+ * precision and G in large tie groups, a spread without a closed form) in `out` (measure `row`
+ * of query q at out[row * Q + q], as the kernels write it). A query whose distinct orderings
+ * are few has each evaluated (in `input` mode, as tieOrderings does): its value is exact. Else
+ * orderings are sampled, uniformly and independently, from a generator seeded by the query's
+ * tie groups and the measures, until every value's standard error is at most ESTIMATE_TARGET or
+ * the samples fill SAMPLE_ROOM documents: the same batch gives the same values on every backend,
+ * path and thread count. The mean of the sampled values estimates the average (`average`), their
+ * standard deviation the spread (`sd`).
+ * @param exact refuse instead: an InputError naming the query and the measure
+ * @param limits the standard error sought and the rooms (tests sample small cases with them)
+ * @returns the estimated values (exact ones are not listed), in query order
+ */
+export function estimateRefused(batch: EstimatedBatch, plan: Plan, mode: number, out: Float64Array, backend: BackendChoice | undefined, threads: number, exact: boolean, limits: EstimateLimits = LIMITS): Estimate[] {
+  const estimates: Estimate[] = [];
+  if (mode !== AVERAGE && mode !== SD) return estimates;
+  const queries = batch.offsets.length - 1;
+  const rowsOf = new Map<number, number[]>();
+  for (let row = 0; row < plan.measures.length; row++) {
+    if (!mayRefuse(plan, row, mode)) continue;
+    for (let q = 0; q < queries; q++) {
+      if (!Number.isNaN(out[row * queries + q]!)) continue;
+      const rows = rowsOf.get(q);
+      if (rows === undefined) rowsOf.set(q, [row]);
+      else rows.push(row);
+    }
+  }
+  for (const q of [...rowsOf.keys()].sort((a, b) => a - b)) {
+    const rows = rowsOf.get(q)!;
+    const start = batch.offsets[q]!;
+    const tied = tiedLabels(batch.scores, batch.labels, start, batch.offsets[q + 1]! - start, plan.maxRank);
+    const kept = tied.labels.length;
+    const count = orderingCount(tied, Math.floor(limits.enumerateRoom / Math.max(kept, 1)));
+    const enumerated = count * kept <= limits.enumerateRoom;
+    if (exact && !enumerated) {
+      const name = plan.measures[rows[0]!]!.name;
+      throw new InputError(
+        `${batch.describeQuery(q)}: ${name}'s exact ${mode === SD ? 'standard deviation' : 'average'} over the orderings of its tied documents is past its budget (a tie group of many relevant and many other documents; see docs/measures.md, "Estimates"); without the exact option it is estimated from sampled orderings, with its standard error`,
+        q,
+      );
+    }
+    const copies = new QueryCopies(batch, q, tied, rows.map((row) => plan.measures[row]!.name), plan, backend, threads);
+    const moments = rows.map(() => new SampleMoments());
+    if (enumerated) {
+      const labels = tied.labels.slice();
+      for (let done = 0; done < count; ) {
+        const size = copies.fill((into) => {
+          into.set(labels);
+          nextOrdering(labels, tied.groupEnds);
+        }, count - done);
+        copies.evaluate(size, moments, null);
+        done += size;
+      }
+    } else {
+      // seeded by the ties alone, each measure stopping by its own rule: a value does not depend
+      // on the other measures asked
+      const next = rng(seedOf(tied, mode));
+      const spans = mixedSpans(tied);
+      const labels = tied.labels.slice();
+      // at least MIN_SAMPLES where they fit in the room, and never fewer than a few
+      const most = Math.max(MIN_SAMPLES_ANY, Math.floor(limits.sampleRoom / Math.max(kept, 1)));
+      const errorOf = (s: SampleMoments): number => (mode === SD ? s.sdError() : s.meanError());
+      const open = rows.map(() => true);
+      for (let m = 0; m < most && open.includes(true); ) {
+        const size = copies.fill((into) => {
+          shuffleTies(labels, spans, next);
+          into.set(labels);
+        }, most - m);
+        copies.evaluate(size, moments, open);
+        m += size;
+        moments.forEach((s, i) => {
+          if (open[i] && m >= MIN_SAMPLES && errorOf(s) <= limits.target) open[i] = false;
+        });
+      }
+      rows.forEach((row, i) => {
+        const s = moments[i]!;
+        estimates.push({ query: q, measure: plan.measures[row]!.name, standardError: errorOf(s), samples: s.count, capped: open[i]! });
+      });
+    }
+    // the spread over every ordering (enumerated), or estimated from a sample of them
+    rows.forEach((row, i) => {
+      out[row * queries + q] = mode === SD ? moments[i]!.sd(!enumerated) : moments[i]!.mean();
+    });
+  }
+  estimates.sort((a, b) => a.query - b.query);
+  return estimates;
+}
+
+/**
+ * Orderings of one query as a batch of queries of their own (strictly falling scores, each its
+ * labels in one ordering, the query's judgements each), evaluated in `input` mode with a plan
+ * of the measures to estimate. The ranking was cut as `average` cuts (tiedLabels), so the plan
+ * has no maxRank of its own; -J applies after that cut as before.
+ */
+class QueryCopies {
+  private readonly plan: Plan;
+  private readonly kept: number;
+  private readonly per: number;
+  private readonly labels: Int32Array;
+  private readonly scores: Float64Array;
+  private readonly offsets: Uint32Array;
+  private readonly ideal: JudgedBatch['ideal'];
+  private readonly idealOffsets: Uint32Array;
+  private readonly relevant: Float64Array | null;
+  private readonly out: Float64Array;
+  private readonly describe: () => string;
+
+  constructor(
+    batch: EstimatedBatch,
+    q: number,
+    tied: TiedLabels,
+    readonly names: readonly string[],
+    plan: Plan,
+    private readonly backend: BackendChoice | undefined,
+    private readonly threads: number,
+  ) {
+    this.plan = compilePlan(names, { judgedOnly: (plan.flags & PlanFlag.JUDGED_ONLY) !== 0 });
+    this.kept = tied.labels.length;
+    this.per = Math.max(1, Math.floor(CALL_ROOM / Math.max(this.kept, 1)));
+    const per = this.per;
+    this.labels = new Int32Array(per * this.kept);
+    this.scores = new Float64Array(per * this.kept);
+    for (let k = 0; k < per; k++) for (let j = 0; j < this.kept; j++) this.scores[k * this.kept + j] = this.kept - j;
+    this.offsets = Uint32Array.from({ length: per + 1 }, (_, k) => k * this.kept);
+    const from = batch.idealOffsets[q]!;
+    const own = batch.ideal.subarray(from, batch.idealOffsets[q + 1]!);
+    const ideal = new (own.constructor as new (n: number) => typeof own)(per * own.length);
+    for (let k = 0; k < per; k++) ideal.set(own, k * own.length);
+    this.ideal = ideal;
+    this.idealOffsets = Uint32Array.from({ length: per + 1 }, (_, k) => k * own.length);
+    this.relevant = batch.relevant === null ? null : new Float64Array(per).fill(batch.relevant[q]!);
+    this.out = new Float64Array(names.length * per);
+    this.describe = () => batch.describeQuery(q);
+  }
+
+  /** Writes up to `most` orderings (as many as a call takes) with `write`, one copy's labels each; returns how many. */
+  fill(write: (into: Int32Array) => void, most: number): number {
+    const size = Math.min(this.per, most);
+    for (let k = 0; k < size; k++) write(this.labels.subarray(k * this.kept, (k + 1) * this.kept));
+    return size;
+  }
+
+  /** Evaluates the first `size` copies and adds each measure's values to its moments (those still `open`, else all), copy by copy. */
+  evaluate(size: number, moments: SampleMoments[], open: readonly boolean[] | null): void {
+    const judged: JudgedBatch = {
+      labels: this.labels.subarray(0, size * this.kept),
+      offsets: this.offsets.subarray(0, size + 1),
+      ideal: this.ideal.subarray(0, this.idealOffsets[size]!),
+      idealOffsets: this.idealOffsets.subarray(0, size + 1),
+      relevant: this.relevant === null ? null : this.relevant.subarray(0, size),
+    };
+    const scores = this.scores.subarray(0, size * this.kept);
+    const out = this.out.subarray(0, this.names.length * size);
+    const backend = resolveBackend(this.backend, scores.length);
+    if (backend.evaluateBatch?.(judged, this.plan, scores, null, INPUT, out, this.threads) !== Status.OK) {
+      const prepared = backend.prepare(judged, this.plan, this.threads);
+      if (prepared.status[0] === Status.OK) prepared.evaluate(scores, null, INPUT, out);
+      if (prepared.status[0] !== Status.OK) throw statusError(prepared.status, this.describe, () => '?', (row) => this.names[row]!);
+    }
+    for (let m = 0; m < this.names.length; m++) if (open === null || open[m]) for (let k = 0; k < size; k++) moments[m]!.add(out[m * size + k]!);
+  }
+}
+
+/** A 32-bit seed from a query's tie groups and the mode (FNV-1a): the same ties give the same samples. */
+function seedOf(tied: TiedLabels, mode: number): number {
+  let h = 0x811c9dc5;
+  const mix = (x: number): void => {
+    h = Math.imul(h ^ (x & 0xffff), 0x01000193);
+    h = Math.imul(h ^ (x >>> 16), 0x01000193);
+  };
+  for (let i = 0; i < tied.labels.length; i++) mix(tied.labels[i]!);
+  for (let g = 0; g < tied.groupEnds.length; g++) mix(tied.groupEnds[g]!);
+  mix(mode);
+  return h >>> 0;
+}
