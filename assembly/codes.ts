@@ -81,7 +81,7 @@ export const PLAN_FLAG_NEEDS_ORDER: i32 = 2;
 export const G_STATES_MAX: i32 = 65536;
 export const G_WORK_MAX: i32 = 4194304;
 export const G_COUNTED_SLOTS: i32 = 43;
-export const IPREC_STEPS_MAX: i32 = 1073741824;
+export const IPREC_STEPS_MAX: i32 = 8388608;
 export const CWL_DEPTH: i32 = 1000;
 
 // how deep a measure reads the ranking

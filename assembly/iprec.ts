@@ -134,6 +134,12 @@ function brokenIprec(col: i32, c: f64): f64 {
 // slot); farther apart, a hypergeometric jump (a pmf per count) costs less.
 const STEP_SLOTS: f64 = 16;
 
+/** A carried group's checks at most this many slots apart are stepped by Pascal's rule (an addition per count and slot); farther, a jump. */
+const PASCAL_SLOTS: f64 = 2;
+
+/** The largest count a group is carried in (see carriedBelow): below a double's range, with room for a binomial's ratio step. */
+const CARRY_COUNT_MAX: f64 = 1e300;
+
 // Fields of a candidate group in S.iprecGroups.
 const T: i32 = 0;
 const BEFORE: i32 = 1;
@@ -302,6 +308,101 @@ function countBelow(at: i32): void {
   setF64(info, at + FROM, first - 1);
 }
 
+/** C(D, d) for d = 0 .. top to out[0 ..] (0 past D): the ratio recurrence, exact while below 2^53. */
+function binomialRow(D: f64, top: f64, out: usize): void {
+  setF64(out, 0, 1);
+  for (let d: f64 = 1; d <= top; d++) setF64(out, <i32>d, d <= D ? (getF64(out, <i32>(d - 1)) * (D - d + 1)) / d : 0);
+}
+
+/**
+ * C(n, r) for a group carried in whole counts (see carriedBelow), or 0 where a count could pass
+ * CARRY_COUNT_MAX: every count is at most C(n, min(r, n / 2)).
+ */
+function carriedOrders(n: f64, r: f64): f64 {
+  let most: f64 = 1;
+  for (let i: f64 = 0; i < Math.min(r, Math.floor(n / 2)); i++) {
+    most = (most * (n - i)) / (i + 1);
+    if (most > CARRY_COUNT_MAX) return 0;
+  }
+  let orders: f64 = 1;
+  for (let i: f64 = 0; i < Math.min(r, n - r); i++) orders = (orders * (n - i)) / (i + 1);
+  return orders;
+}
+
+/**
+ * P(M_V <= v) for a group past COUNT_CELLS whose counts stay below CARRY_COUNT_MAX (TOTAL holds
+ * -C(n, r)), in whole (floating) counts from the last candidate back, as countBelow: with
+ * e_k = b_k - 1, V_k(j) (j < k) is the number of ways to place the r - j relevant documents left
+ * in slots e_k + 1 .. n so that the conditions of k + 1 .. r hold: V_r(j) = C(n - e_r, r - j) and
+ * V_k(i) = sum over j = i .. k of C(e_{k+1} - e_k, j - i) V_{k+1}(j) (slot by slot by Pascal's
+ * rule where the checks are at most PASCAL_SLOTS apart). From candidate f on, the chance is the
+ * sum over i < f of C(e_f, i) V_f(i), over C(n, r): one pass answers FIRST and every rank the
+ * group heads, with no division but the binomials'. All terms are positive: a relative error of
+ * a few ulp per candidate. Kept rows (ROWS >= 0, in S.iprecRows) past the last candidate whose
+ * b_k moved (FROM) still hold; else rows k and k + 1 take turns in S.work and S.work2, from r.
+ * Counts its multiply-adds in S.iprecSteps.
+ */
+function carriedBelow(at: i32): void {
+  const info = S.iprecGroups;
+  const levels = S.iprecLevels;
+  const n = getF64(info, at + SIZE);
+  const r = getF64(info, at + REL);
+  const first = getF64(info, at + FIRST);
+  const base = getF64(info, at + BASE) - first;
+  const total = -getF64(info, at + TOTAL);
+  const kept = getF64(info, at + ROWS) >= 0;
+  const stride = <i32>r + 1;
+  const from = kept ? getF64(info, at + FROM) : r;
+  const bin = S.pmf;
+  const rowBin = S.pmf2;
+  const heads = <i32>getF64(info, at + HEADS_FROM);
+  let l = <i32>getF64(info, at + HEADS_TO) - 1;
+  while (l >= heads && getF64(levels, LEVEL_FIELDS * l + HEAD_FIRST) > from) l--;
+  for (let k = from; k >= first; k--) {
+    const e = getF64(S.iprecSlots, <i32>(base + k)) - 1;
+    const ki = <i32>k;
+    // row k (V_k) and row k + 1 (V_{k+1}, j = 0 .. k)
+    const row = kept ? S.iprecRows : ki % 2 == 0 ? S.work : S.work2;
+    const at0 = kept ? <i32>getF64(info, at + ROWS) + (ki - <i32>first) * stride : 0;
+    const above = kept ? S.iprecRows : ki % 2 == 0 ? S.work2 : S.work;
+    const at1 = kept ? at0 + stride : 0;
+    if (k == r) {
+      binomialRow(n - e, r, bin);
+      for (let j = 0; j < ki; j++) setF64(row, at0 + j, getF64(bin, ki - j));
+      S.iprecSteps += r;
+    } else {
+      const gap = Math.max(0, getF64(S.iprecSlots, <i32>(base + k + 1)) - 1 - e);
+      if (gap <= PASCAL_SLOTS) {
+        // slot by slot: V(x, i) = V(x + 1, i) + V(x + 1, i + 1)
+        for (let i = 0; i <= ki; i++) setF64(row, at0 + i, getF64(above, at1 + i));
+        for (let x: f64 = 0; x < gap; x++) for (let i = 0; i < ki; i++) setF64(row, at0 + i, getF64(row, at0 + i) + getF64(row, at0 + i + 1));
+        S.iprecSteps += gap * k;
+      } else {
+        binomialRow(gap, k, bin);
+        const reach = <i32>Math.min(gap, k);
+        for (let i = 0; i < ki; i++) {
+          let sum: f64 = 0;
+          const hi = min(ki, i + reach);
+          for (let j = i; j <= hi; j++) sum += getF64(bin, j - i) * getF64(above, at1 + j);
+          setF64(row, at0 + i, sum);
+          S.iprecSteps += <f64>(hi - i + 1);
+        }
+        S.iprecSteps += k;
+      }
+    }
+    if (k == first || (l >= heads && getF64(levels, LEVEL_FIELDS * l + HEAD_FIRST) == k)) {
+      binomialRow(e, k - 1, rowBin);
+      let count: f64 = 0;
+      for (let i = 0; i < ki; i++) count += getF64(rowBin, i) * getF64(row, at0 + i);
+      const chance = count / total;
+      if (k == first) setF64(info, at + BELOW, chance);
+      for (; l >= heads && getF64(levels, LEVEL_FIELDS * l + HEAD_FIRST) == k; l--) setF64(levels, LEVEL_FIELDS * l + HEAD_BELOW, chance);
+      S.iprecSteps += 2 * k;
+    }
+  }
+  setF64(info, at + FROM, first - 1);
+}
+
 /**
  * A group's chances at the sweep's value v (see averageIprec): 1 from its largest value on, 0
  * below its least, else counted (see countBelow) or carried (see groupBelow), from FIRST on to
@@ -313,6 +414,10 @@ function groupChances(at: i32, v: f64): void {
   const whole: f64 = v >= getF64(info, at + HIGHEST) ? 1 : v < getF64(info, at + LOWEST) ? 0 : -1;
   if (whole < 0 && getF64(info, at + TOTAL) > 0) {
     countBelow(at);
+    return;
+  }
+  if (whole < 0 && getF64(info, at + TOTAL) < 0) {
+    carriedBelow(at);
     return;
   }
   setF64(info, at + BELOW, whole >= 0 ? whole : groupBelow(at, getF64(info, at + FIRST)));
@@ -433,6 +538,19 @@ function averageIprec(col: i32, count: i32): bool {
     setF64(info, at + TOTAL, total);
     setF64(info, at + ROWS, total > 0 && rows + cells <= <f64>S.IPREC_ROW_ROOM ? rows : -1);
     if (getF64(info, at + ROWS) >= 0) rows += cells;
+    // a larger group is carried in whole counts where none can pass CARRY_COUNT_MAX (TOTAL
+    // -C(n, r)), its rows kept beside the counted groups' while they have room
+    if (total == 0) {
+      const orders = carriedOrders(n, r);
+      const need = (r - first + 1) * (r + 1);
+      if (orders > 0) {
+        setF64(info, at + TOTAL, -orders);
+        if (rows + need <= <f64>S.IPREC_ROW_ROOM) {
+          setF64(info, at + ROWS, rows);
+          rows += need;
+        }
+      }
+    }
     setF64(info, at + FROM, r);
     for (let k = first; k <= r; k++) {
       while (reader + 1 < live && (getF64(levels, LEVEL_FIELDS * (reader + 1) + HEAD) < <f64>g || (getF64(levels, LEVEL_FIELDS * (reader + 1) + HEAD) == <f64>g && getF64(levels, LEVEL_FIELDS * (reader + 1) + HEAD_FIRST) <= k))) reader++;

@@ -15,7 +15,8 @@ import { machine, writeJson } from './report.js';
  * of all_trec, average against input mode) and large (one tie group of 100,000 documents, every
  * measure average against input), forms (the shapes a batch's judgements come in), objects
  * (evaluateRun on objects and Maps against the TREC files of the same data), sd (six @10 in tie
- * mode sd beside average).
+ * mode sd beside average), official (`-m official` and `-m all_trec` on the full variant's first
+ * 3,000 queries, beside trec_eval when TREC_EVAL names its binary).
  * `--against REF` times the same suites on a build of REF too (see against.ts): both builds'
  * medians and the per-round ratios, `--rounds` (default 5) alternating processes of each.
  */
@@ -64,6 +65,7 @@ if (wanted('features')) await (await import('./features.bench.js')).featuresBenc
 if (only?.includes('scale')) await (await import('./scale.bench.js')).scaleBench(values.data);
 if (only?.includes('measures')) await (await import('./measures.bench.js')).measuresBench();
 if (only?.includes('large')) await (await import('./largeGroups.bench.js')).largeGroupsBench();
+if (only?.includes('official')) await (await import('./official.bench.js')).officialBench(values.data);
 if (wanted('forms')) await (await import('./forms.bench.js')).formsBench(time);
 if (wanted('objects')) (await import('./objects.bench.js')).objectsBench(values.data, time);
 if (only?.includes('sd')) await (await import('./sd.bench.js')).sdBench(time);

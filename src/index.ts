@@ -1,5 +1,6 @@
 export { evaluate } from './api/evaluate.js';
 export { evaluateBatch } from './api/evaluateBatch.js';
+export type { Estimate } from './estimate/estimateRefused.js';
 export { prepare, type PrepareOptions, type PreparedEvaluator } from './api/prepare.js';
 export { selfCheck, type SelfCheckResult } from './api/selfCheck.js';
 export { backendInfo, type BackendInfo } from './backends/facade.js';
@@ -25,6 +26,7 @@ export type { RunNotes, RunQuery } from './io/forEachRunQuery.js';
 export { FileError } from './io/fileError.js';
 export { DEFAULT_MEASURES, expandMeasures, type MeasureRequest } from './measures/expandNames.js';
 export { formatCsv, formatJson, formatTrec, type Format } from './format/runOutput.js';
+export { estimatedNote } from './format/estimatedNote.js';
 export { bands, bandScores } from './analysis/band.js';
 export { compareRuns, type Comparison, type CompareOptions, type PairComparison, type RunScores } from './analysis/compare.js';
 export { tieFlip, type TieFlip } from './analysis/tieFlip.js';

@@ -6,7 +6,7 @@
 import { rangeCells, tieStatsCells } from '../src/format/analysisRows.js';
 import { hasGzipMagic } from '../src/io/input.js';
 import { measureArgs } from '../src/measures/measureArgs.js';
-import { DEFAULT_MEASURES, evaluateRuns, formatCsv, formatJson, measuresHaveSpread, RANGE_MODES, rangeMeans, rangePlotsSvg, ready, tieStats, type RangePoint, type RunsEvaluation, type TieMode, type TieStats } from '../src/index.js';
+import { DEFAULT_MEASURES, estimatedNote, evaluateRuns, formatCsv, formatJson, measuresHaveSpread, RANGE_MODES, rangeMeans, rangePlotsSvg, ready, tieStats, type RangePoint, type RunsEvaluation, type TieMode, type TieStats } from '../src/index.js';
 
 const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 const status = byId<HTMLElement>('status');
@@ -139,7 +139,8 @@ async function evaluate(): Promise<void> {
       maxRank: chosen.maxRank,
     });
     showResults(stats, evaluation, chosen.ties);
-    const warnings = evaluation.runs.flatMap((r) => r.warnings);
+    const note = estimatedNote(evaluation.runs);
+    const warnings = [...evaluation.runs.flatMap((r) => r.warnings), ...(note === '' ? [] : [`${note}: the JSON download lists them with their standard errors`])];
     const queries = evaluation.runs[0]!.queries.length;
     const backend = evaluation.runs[0]!.backend;
     // small batches go to the reference: entering WebAssembly costs more than their evaluation

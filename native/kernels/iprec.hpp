@@ -53,6 +53,12 @@ inline double brokenIprec(Scratch& s, int col, double c) {
  */
 constexpr double STEP_SLOTS = 16;
 
+/** A carried group's checks at most this many slots apart are stepped by Pascal's rule (an addition per count and slot); farther, a jump. */
+constexpr double PASCAL_SLOTS = 2;
+
+/** The largest count a group is carried in (see carriedBelow): below a double's range, with room for a binomial's ratio step. */
+constexpr double CARRY_COUNT_MAX = 1e300;
+
 /** Fields of a candidate group in s.iprecGroups. */
 enum IprecField { IPREC_T = 0, IPREC_BEFORE = 1, IPREC_SIZE = 2, IPREC_REL = 3, IPREC_FIRST = 4, IPREC_HIGHEST = 5, IPREC_BELOW = 6, IPREC_BASE = 7, IPREC_TOTAL = 8, IPREC_ROWS = 9, IPREC_FROM = 10, IPREC_LOWEST = 11, IPREC_HEADS_FROM = 12, IPREC_HEADS_TO = 13, IPREC_AFTER = 14, IPREC_FIELDS = 15 };
 
@@ -197,6 +203,99 @@ inline void countBelow(Scratch& s, int at) {
   info[at + IPREC_FROM] = first - 1;
 }
 
+/** C(D, d) for d = 0 .. top to out[0 ..] (0 past D): the ratio recurrence, exact while below 2^53. */
+inline void binomialRow(double D, double top, double* out) {
+  out[0] = 1;
+  for (double d = 1; d <= top; d++) out[static_cast<size_t>(d)] = d <= D ? (out[static_cast<size_t>(d - 1)] * (D - d + 1)) / d : 0;
+}
+
+/**
+ * C(n, r) for a group carried in whole counts (see carriedBelow), or 0 where a count could pass
+ * CARRY_COUNT_MAX: every count is at most C(n, min(r, n / 2)).
+ */
+inline double carriedOrders(double n, double r) {
+  double most = 1;
+  for (double i = 0; i < std::min(r, std::floor(n / 2)); i++) {
+    most = (most * (n - i)) / (i + 1);
+    if (most > CARRY_COUNT_MAX) return 0;
+  }
+  double orders = 1;
+  for (double i = 0; i < std::min(r, n - r); i++) orders = (orders * (n - i)) / (i + 1);
+  return orders;
+}
+
+/**
+ * P(M_V <= v) for a group past COUNT_CELLS whose counts stay below CARRY_COUNT_MAX (TOTAL holds
+ * -C(n, r)), in whole (floating) counts from the last candidate back, as countBelow: with
+ * e_k = b_k - 1, V_k(j) (j < k) is the number of ways to place the r - j relevant documents left
+ * in slots e_k + 1 .. n so that the conditions of k + 1 .. r hold: V_r(j) = C(n - e_r, r - j) and
+ * V_k(i) = sum over j = i .. k of C(e_{k+1} - e_k, j - i) V_{k+1}(j) (slot by slot by Pascal's
+ * rule where the checks are at most PASCAL_SLOTS apart). From candidate f on, the chance is the
+ * sum over i < f of C(e_f, i) V_f(i), over C(n, r): one pass answers FIRST and every rank the
+ * group heads, with no division but the binomials'. All terms are positive: a relative error of
+ * a few ulp per candidate. Kept rows (ROWS >= 0, in s.iprecRows) past the last candidate whose
+ * b_k moved (FROM) still hold; else rows k and k + 1 take turns in s.work and s.work2, from r.
+ * Counts its multiply-adds in s.iprecSteps.
+ */
+inline void carriedBelow(Scratch& s, int at) {
+  double* info = s.iprecGroups.data();
+  double* levels = s.iprecLevels.data();
+  const double n = info[at + IPREC_SIZE];
+  const double r = info[at + IPREC_REL];
+  const double first = info[at + IPREC_FIRST];
+  const double base = info[at + IPREC_BASE] - first;
+  const double total = -info[at + IPREC_TOTAL];
+  const bool kept = info[at + IPREC_ROWS] >= 0;
+  const int stride = static_cast<int>(r) + 1;
+  const double from = kept ? info[at + IPREC_FROM] : r;
+  double* bin = s.pmf.data();
+  double* rowBin = s.pmf2.data();
+  const int heads = static_cast<int>(info[at + IPREC_HEADS_FROM]);
+  int l = static_cast<int>(info[at + IPREC_HEADS_TO]) - 1;
+  while (l >= heads && levels[LEVEL_FIELDS * l + LEVEL_HEAD_FIRST] > from) l--;
+  for (double k = from; k >= first; k--) {
+    const double e = s.iprecSlots[static_cast<size_t>(base + k)] - 1;
+    const int ki = static_cast<int>(k);
+    // row k (V_k) and row k + 1 (V_{k+1}, j = 0 .. k)
+    double* row = kept ? s.iprecRows.data() + static_cast<int>(info[at + IPREC_ROWS]) + (ki - static_cast<int>(first)) * stride : ki % 2 == 0 ? s.work.data() : s.work2.data();
+    const double* above = kept ? row + stride : ki % 2 == 0 ? s.work2.data() : s.work.data();
+    if (k == r) {
+      binomialRow(n - e, r, bin);
+      for (int j = 0; j < ki; j++) row[j] = bin[ki - j];
+      s.iprecSteps += r;
+    } else {
+      const double gap = std::max(0.0, s.iprecSlots[static_cast<size_t>(base + k + 1)] - 1 - e);
+      if (gap <= PASCAL_SLOTS) {
+        // slot by slot: V(x, i) = V(x + 1, i) + V(x + 1, i + 1)
+        for (int i = 0; i <= ki; i++) row[i] = above[i];
+        for (double x = 0; x < gap; x++) for (int i = 0; i < ki; i++) row[i] = row[i] + row[i + 1];
+        s.iprecSteps += gap * k;
+      } else {
+        binomialRow(gap, k, bin);
+        const int reach = static_cast<int>(std::min(gap, k));
+        for (int i = 0; i < ki; i++) {
+          double sum = 0;
+          const int hi = std::min(ki, i + reach);
+          for (int j = i; j <= hi; j++) sum += bin[j - i] * above[j];
+          row[i] = sum;
+          s.iprecSteps += hi - i + 1;
+        }
+        s.iprecSteps += k;
+      }
+    }
+    if (k == first || (l >= heads && levels[LEVEL_FIELDS * l + LEVEL_HEAD_FIRST] == k)) {
+      binomialRow(e, k - 1, rowBin);
+      double count = 0;
+      for (int i = 0; i < ki; i++) count += rowBin[i] * row[i];
+      const double chance = count / total;
+      if (k == first) info[at + IPREC_BELOW] = chance;
+      for (; l >= heads && levels[LEVEL_FIELDS * l + LEVEL_HEAD_FIRST] == k; l--) levels[LEVEL_FIELDS * l + LEVEL_HEAD_BELOW] = chance;
+      s.iprecSteps += 2 * k;
+    }
+  }
+  info[at + IPREC_FROM] = first - 1;
+}
+
 /**
  * A group's chances at the sweep's value v (see averageIprec): 1 from its largest value on, 0
  * below its least, else counted (see countBelow) or carried (see groupBelow), from FIRST on to
@@ -208,6 +307,10 @@ inline void groupChances(Scratch& s, int at, double v) {
   const double whole = v >= info[at + IPREC_HIGHEST] ? 1 : v < info[at + IPREC_LOWEST] ? 0 : -1;
   if (whole < 0 && info[at + IPREC_TOTAL] > 0) {
     countBelow(s, at);
+    return;
+  }
+  if (whole < 0 && info[at + IPREC_TOTAL] < 0) {
+    carriedBelow(s, at);
     return;
   }
   info[at + IPREC_BELOW] = whole >= 0 ? whole : groupBelow(s, at, info[at + IPREC_FIRST]);
@@ -368,6 +471,19 @@ inline bool averageIprec(Scratch& s, int col, int count) {
     info[at + IPREC_TOTAL] = total;
     info[at + IPREC_ROWS] = total > 0 && rows + cells <= IPREC_ROW_ROOM ? rows : -1;
     if (info[at + IPREC_ROWS] >= 0) rows += cells;
+    // a larger group is carried in whole counts where none can pass CARRY_COUNT_MAX (TOTAL
+    // -C(n, r)), its rows kept beside the counted groups' while they have room
+    if (total == 0) {
+      const double orders = carriedOrders(n, r);
+      const double need = (r - first + 1) * (r + 1);
+      if (orders > 0) {
+        info[at + IPREC_TOTAL] = -orders;
+        if (rows + need <= IPREC_ROW_ROOM) {
+          info[at + IPREC_ROWS] = rows;
+          rows += need;
+        }
+      }
+    }
     info[at + IPREC_FROM] = r;
     for (double k = first; k <= r; k++) {
       while (reader + 1 < live && (levels[LEVEL_FIELDS * (reader + 1) + LEVEL_HEAD] < g || (levels[LEVEL_FIELDS * (reader + 1) + LEVEL_HEAD] == g && levels[LEVEL_FIELDS * (reader + 1) + LEVEL_HEAD_FIRST] <= k))) reader++;

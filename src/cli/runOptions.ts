@@ -4,7 +4,7 @@ import type { CliIo } from './io.js';
 import { DEFAULT_MEASURES, requestMeasures } from '../measures/expandNames.js';
 import { measuresHaveSpread } from '../measures/spreads.js';
 import { evaluateRuns, type RunsEvaluation } from '../runs/evaluateRuns.js';
-import type { RunEvaluation } from '../runs/evaluateRunFile.js';
+import { estimatedNote } from '../format/estimatedNote.js';
 import type { Source } from '../runs/source.js';
 import type { TieMode } from '../ties/modes.js';
 import { progressOver } from './progress.js';
@@ -92,25 +92,11 @@ export async function evaluateFlags(qrelsPath: string, runPaths: readonly string
     });
     for (const run of evaluation.runs) for (const w of run.warnings) io.stderr(`tie-eval: warning: ${w}\n`);
     const note = estimatedNote(evaluation.runs);
-    if (note !== '') io.stderr(`tie-eval: note: ${note}\n`);
+    if (note !== '') io.stderr(`tie-eval: note: ${note}: no exact form within the budget; --format json lists them, --exact refuses them instead (docs/measures.md, "Estimates")\n`);
     return evaluation;
   } finally {
     progress.stop();
   }
-}
-
-/**
- * One line on the values estimated from sampled tie orderings, if any: how many, the largest
- * standard error, those whose sampling stopped at its cap, and how to refuse them instead.
- * @example estimatedNote([{ estimated: { average: [{ query: '1', measure: 'IPrec@0', standardError: 0.0012, samples: 27962, capped: true }] } }]) // '1 value estimated from sampled tie orderings (largest standard error 0.0012, 1 stopped at its sample cap): ...'
- */
-export function estimatedNote(runs: readonly Pick<RunEvaluation, 'estimated'>[]): string {
-  const all = runs.flatMap((run) => Object.values(run.estimated ?? {}).flat());
-  if (all.length === 0) return '';
-  const largest = Math.max(...all.map((e) => e.standardError));
-  const capped = all.filter((e) => e.capped).length;
-  const values = `${all.length} value${all.length > 1 ? 's' : ''}`;
-  return `${values} estimated from sampled tie orderings (largest standard error ${largest.toPrecision(2)}${capped > 0 ? `, ${capped} stopped at its sample cap` : ''}): no exact form within the budget; --format json lists them, --exact refuses them instead (docs/measures.md, "Estimates")`;
 }
 
 /** Whether every measure the flags ask for (else the defaults) has an sd over tie orderings (a text measure has none): range, plot, compare and the main command's --ties range then show it. */

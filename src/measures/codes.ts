@@ -68,11 +68,13 @@ export const G_STATES_MAX = 1 << 16;
 export const G_WORK_MAX = 1 << 22;
 
 /**
- * The most steps (additions and multiply-adds of its recounts) interpolated precision's exact
- * average spends on one query and relevance level; past it the glue estimates it (src/estimate/). About
- * half a second native: a tie group of about 500 documents, half of them relevant.
+ * The most steps (the additions and multiply-adds of its recounts, a hypergeometric law's term
+ * counted four times) interpolated precision's exact average spends on one query and relevance
+ * level; past it the glue estimates it (src/estimate/). A few milliseconds native (3-13 ms to
+ * give up on groups of 600 to 10,000): every query of the paper's full in-degree setting needs
+ * at most half of it (docs/performance.md, "Interpolated precision").
  */
-export const IPREC_STEPS_MAX = 2 ** 30;
+export const IPREC_STEPS_MAX = 2 ** 23;
 
 /**
  * The documents cwl_eval reads of a ranking (its max_n, which ir_measures keeps): its measures

@@ -139,6 +139,12 @@ function brokenIprec(s: Scratch, col: number, c: number): number {
  */
 const STEP_SLOTS = 16;
 
+/** A carried group's checks at most this many slots apart are stepped by Pascal's rule (an addition per count and slot); farther, a jump. */
+const PASCAL_SLOTS = 2;
+
+/** The largest count a group is carried in (see carriedBelow): below a double's range, with room for a binomial's ratio step. */
+const CARRY_COUNT_MAX = 1e300;
+
 /** Fields of a candidate group in s.iprecGroups. */
 const T = 0;
 const BEFORE = 1;
@@ -304,6 +310,100 @@ function countBelow(s: Scratch, at: number): void {
   info[at + FROM] = first - 1;
 }
 
+/** C(D, d) for d = 0 .. top to out[0 ..] (0 past D): the ratio recurrence, exact while below 2^53. */
+function binomialRow(D: number, top: number, out: Float64Array): void {
+  out[0] = 1;
+  for (let d = 1; d <= top; d++) out[d] = d <= D ? (out[d - 1]! * (D - d + 1)) / d : 0;
+}
+
+/**
+ * C(n, r) for a group carried in whole counts (see carriedBelow), or 0 where a count could pass
+ * CARRY_COUNT_MAX: every count is at most C(n, min(r, n / 2)).
+ */
+function carriedOrders(n: number, r: number): number {
+  let most = 1;
+  for (let i = 0; i < Math.min(r, Math.floor(n / 2)); i++) {
+    most = (most * (n - i)) / (i + 1);
+    if (most > CARRY_COUNT_MAX) return 0;
+  }
+  let orders = 1;
+  for (let i = 0; i < Math.min(r, n - r); i++) orders = (orders * (n - i)) / (i + 1);
+  return orders;
+}
+
+/**
+ * P(M_V <= v) for a group past COUNT_CELLS whose counts stay below CARRY_COUNT_MAX (TOTAL holds
+ * -C(n, r)), in whole (floating) counts from the last candidate back, as countBelow: with
+ * e_k = b_k - 1, V_k(j) (j < k) is the number of ways to place the r - j relevant documents left
+ * in slots e_k + 1 .. n so that the conditions of k + 1 .. r hold: V_r(j) = C(n - e_r, r - j) and
+ * V_k(i) = sum over j = i .. k of C(e_{k+1} - e_k, j - i) V_{k+1}(j) (slot by slot by Pascal's
+ * rule where the checks are at most PASCAL_SLOTS apart). From candidate f on, the chance is the
+ * sum over i < f of C(e_f, i) V_f(i), over C(n, r): one pass answers FIRST and every rank the
+ * group heads, with no division but the binomials'. All terms are positive: a relative error of
+ * a few ulp per candidate. Kept rows (ROWS >= 0, in s.iprecRows) past the last candidate whose
+ * b_k moved (FROM) still hold; else rows k and k + 1 take turns in s.work and s.work2, from r.
+ * Counts its multiply-adds in s.iprecSteps.
+ */
+function carriedBelow(s: Scratch, at: number): void {
+  const info = s.iprecGroups;
+  const levels = s.iprecLevels;
+  const n = info[at + SIZE]!;
+  const r = info[at + REL]!;
+  const first = info[at + FIRST]!;
+  const base = info[at + BASE]! - first;
+  const total = -info[at + TOTAL]!;
+  const kept = info[at + ROWS]! >= 0;
+  const stride = r + 1;
+  const from = kept ? info[at + FROM]! : r;
+  const bin = s.pmf;
+  const rowBin = s.pmf2;
+  const heads = info[at + HEADS_FROM]!;
+  let l = info[at + HEADS_TO]! - 1;
+  while (l >= heads && levels[LEVEL_FIELDS * l + HEAD_FIRST]! > from) l--;
+  for (let k = from; k >= first; k--) {
+    const e = s.iprecSlots[base + k]! - 1;
+    // row k (V_k) and row k + 1 (V_{k+1}, j = 0 .. k)
+    const row = kept ? s.iprecRows : k % 2 === 0 ? s.work : s.work2;
+    const at0 = kept ? info[at + ROWS]! + (k - first) * stride : 0;
+    const above = kept ? s.iprecRows : k % 2 === 0 ? s.work2 : s.work;
+    const at1 = kept ? at0 + stride : 0;
+    if (k === r) {
+      binomialRow(n - e, r, bin);
+      for (let j = 0; j < r; j++) row[at0 + j] = bin[r - j]!;
+      s.iprecSteps += r;
+    } else {
+      const gap = Math.max(0, s.iprecSlots[base + k + 1]! - 1 - e);
+      if (gap <= PASCAL_SLOTS) {
+        // slot by slot: V(x, i) = V(x + 1, i) + V(x + 1, i + 1)
+        for (let i = 0; i <= k; i++) row[at0 + i] = above[at1 + i]!;
+        for (let x = 0; x < gap; x++) for (let i = 0; i < k; i++) row[at0 + i] = row[at0 + i]! + row[at0 + i + 1]!;
+        s.iprecSteps += gap * k;
+      } else {
+        binomialRow(gap, k, bin);
+        const reach = Math.min(gap, k);
+        for (let i = 0; i < k; i++) {
+          let sum = 0;
+          const hi = Math.min(k, i + reach);
+          for (let j = i; j <= hi; j++) sum += bin[j - i]! * above[at1 + j]!;
+          row[at0 + i] = sum;
+          s.iprecSteps += hi - i + 1;
+        }
+        s.iprecSteps += k;
+      }
+    }
+    if (k === first || (l >= heads && levels[LEVEL_FIELDS * l + HEAD_FIRST] === k)) {
+      binomialRow(e, k - 1, rowBin);
+      let count = 0;
+      for (let i = 0; i < k; i++) count += rowBin[i]! * row[at0 + i]!;
+      const chance = count / total;
+      if (k === first) info[at + BELOW] = chance;
+      for (; l >= heads && levels[LEVEL_FIELDS * l + HEAD_FIRST] === k; l--) levels[LEVEL_FIELDS * l + HEAD_BELOW] = chance;
+      s.iprecSteps += 2 * k;
+    }
+  }
+  info[at + FROM] = first - 1;
+}
+
 /**
  * A group's chances at the sweep's value v (see averageIprec): 1 from its largest value on, 0
  * below its least, else counted (see countBelow) or carried (see groupBelow), from FIRST on to
@@ -315,6 +415,10 @@ function groupChances(s: Scratch, at: number, v: number): void {
   const whole = v >= info[at + HIGHEST]! ? 1 : v < info[at + LOWEST]! ? 0 : -1;
   if (whole < 0 && info[at + TOTAL]! > 0) {
     countBelow(s, at);
+    return;
+  }
+  if (whole < 0 && info[at + TOTAL]! < 0) {
+    carriedBelow(s, at);
     return;
   }
   info[at + BELOW] = whole >= 0 ? whole : groupBelow(s, at, info[at + FIRST]!);
@@ -435,6 +539,19 @@ function averageIprec(s: Scratch, col: number, count: number): boolean {
     info[at + TOTAL] = total;
     info[at + ROWS] = total > 0 && rows + cells <= IPREC_ROW_ROOM ? rows : -1;
     if (info[at + ROWS]! >= 0) rows += cells;
+    // a larger group is carried in whole counts where none can pass CARRY_COUNT_MAX (TOTAL
+    // -C(n, r)), its rows kept beside the counted groups' while they have room
+    if (total === 0) {
+      const orders = carriedOrders(n, r);
+      const need = (r - first + 1) * (r + 1);
+      if (orders > 0) {
+        info[at + TOTAL] = -orders;
+        if (rows + need <= IPREC_ROW_ROOM) {
+          info[at + ROWS] = rows;
+          rows += need;
+        }
+      }
+    }
     info[at + FROM] = r;
     for (let k = first; k <= r; k++) {
       while (reader + 1 < live && (levels[LEVEL_FIELDS * (reader + 1) + HEAD]! < g || (levels[LEVEL_FIELDS * (reader + 1) + HEAD] === g && levels[LEVEL_FIELDS * (reader + 1) + HEAD_FIRST]! <= k))) reader++;

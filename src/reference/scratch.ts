@@ -10,7 +10,8 @@ export const IPREC_CACHE = 32;
 
 /**
  * Room for interpolated precision's counted groups' rows, r (n - r + 1) numbers each (see
- * countBelow in iprec): groups past it are counted from their first candidate at every recount.
+ * countBelow in iprec) and carried groups' rows ((r - first + 1)(r + 1) each, see carriedBelow):
+ * groups past it are counted from their first candidate (carried: from r) at every recount.
  */
 export const IPREC_ROW_ROOM = 8192;
 
@@ -70,7 +71,7 @@ export class Scratch {
   iprecMarked = new Int32Array(0);
   /** the ranks IPrec sweeps at once (7 numbers each; see averageIprec in iprec) */
   iprecLevels = new Float64Array(7 * IPREC_CACHE);
-  /** the counted groups' rows (see countBelow in iprec) */
+  /** the counted and carried groups' rows (see countBelow, carriedBelow in iprec) */
   iprecRows = new Float64Array(IPREC_ROW_ROOM);
   iprecHeap = new Float64Array(0);
   /** interpolated precision's values of the current query: column, relevant rank, value; how many */
