@@ -176,6 +176,30 @@ describe('the command line', () => {
     expect(stderr).toMatch(/^tie-eval: note: 2 values estimated from sampled tie orderings \(largest standard error [0-9.e-]+(, 1 stopped at its sample cap)?\).*--exact refuses them/m);
   });
 
+  it('one query of 3,000 tied graded documents and a normal one, -m official -m G: every value of both, each between its bounds, the estimated ones listed', async () => {
+    const next = rng(3000);
+    const grades = Array.from({ length: 3000 }, (_, i) => (i % 7 === 0 ? 1 + Math.floor(next() * 3) : 0));
+    const bigQrels = files.file('qrels3000', [...grades.map((g, i) => `1 0 d${i} ${g}`), ...Array.from({ length: 20 }, (_, i) => `2 0 e${i} ${i % 2}`)].join('\n') + '\n');
+    const bigRun = files.file('run3000', [...grades.map((_, i) => `1 Q0 d${i} 0 1.0 r`), ...Array.from({ length: 20 }, (_, i) => `2 Q0 e${i} 0 ${20 - i} r`)].join('\n') + '\n');
+    const { code, stdout, stderr } = await cli('-q', '--ties', 'range', '--format', 'json', '-m', 'official', '-m', 'G', bigQrels, bigRun);
+    expect(code).toBe(0);
+    const json = JSON.parse(stdout);
+    let values = 0;
+    for (const q of ['1', '2']) {
+      for (const [m, v] of Object.entries(json.perQuery[q] as Record<string, { pessimistic: number; average: number; optimistic: number }>)) {
+        if (typeof v.average !== 'number') continue;
+        values++;
+        expect(v.pessimistic, `${q} ${m}`).toBeLessThanOrEqual(v.average + 1e-12);
+        expect(v.average, `${q} ${m}`).toBeLessThanOrEqual(v.optimistic + 1e-12);
+      }
+    }
+    expect(values).toBe(60);
+    // query 1's interpolated precision at every level, and G, past their budgets; query 2 exact
+    expect(Object.keys(json.estimated.average)).toEqual(['1']);
+    expect(Object.keys(json.estimated.average['1'])).toEqual([...['0.00', '0.10', '0.20', '0.30', '0.40', '0.50', '0.60', '0.70', '0.80', '0.90', '1.00'].map((l) => `iprec_at_recall_${l}`), 'G']);
+    expect(stderr).toMatch(/^tie-eval: note: 12 values estimated/m);
+  });
+
   it('--exact refuses, naming the query and the measure', async () => {
     const { code, stderr } = await cli('-q', '--exact', '-m', 'P.10', '-m', 'iprec_at_recall.0.50', qrels, run);
     expect(code).toBe(1);

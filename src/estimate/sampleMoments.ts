@@ -1,6 +1,6 @@
 /**
- * Running moments of a measure's values over sampled tie orderings: its mean and standard
- * deviation, each with its standard error. Sums of powers about the first value (the values
+ * Running moments of a measure's values over tie orderings (every one, or a sample): their mean,
+ * their standard deviation, and its standard error (a sampled mean's is ControlledMean's). Sums of powers about the first value (the values
  * of one measure lie close together), added in sample order: the same samples give the same
  * doubles on every backend.
  */
@@ -32,12 +32,6 @@ export class SampleMoments {
   private central2(): number {
     const a = this.s1 / this.count;
     return Math.max(0, this.s2 / this.count - a * a);
-  }
-
-  /** The mean's standard error: the sample variance (n - 1) over the count, square-rooted; 0 for one value. */
-  meanError(): number {
-    if (this.count < 2) return 0;
-    return Math.sqrt((this.central2() * this.count) / (this.count - 1) / this.count);
   }
 
   /**
