@@ -45,11 +45,14 @@ describe('values past the exact budget are estimated, labelled, and never cost t
     expect(result.meanError!.AP).toBeUndefined();
   });
 
-  it('every backend gives the same estimates to the bit (one generator, seeded by the ties)', () => {
+  it('every backend and thread count gives the same estimates to the bit (one generator, seeded by the ties)', () => {
     for (const { result } of results.slice(1)) {
       expect(result.perQuery).toEqual(results[0]!.result.perQuery);
       expect(result.estimated).toEqual(results[0]!.result.estimated);
     }
+    const threads = evaluateBatch(group600, ['IPrec@0.5', 'IPrec@0', 'AP', 'P@10'], { ...BACKENDS[0]!.options, threads: 2 });
+    expect(threads.perQuery).toEqual(results[0]!.result.perQuery);
+    expect(threads.estimated).toEqual(results[0]!.result.estimated);
   });
 
   it('the order of the lines inside the tie group does not move an estimate', () => {

@@ -4,7 +4,6 @@ import { InputError, statusError } from '../core/errors.js';
 import { Status } from '../core/status.js';
 import { PlanFlag } from '../measures/codes.js';
 import { compilePlan, type Plan } from '../measures/plan.js';
-import { Kind } from '../measures/table.js';
 import { AVERAGE, INPUT, SD } from '../ties/modes.js';
 import { mixedSpans, nextOrdering, orderingCount, shuffleTies, tiedLabels, type TiedLabels } from '../ties/tiedLabels.js';
 import { rng } from '../util/random.js';
@@ -21,7 +20,7 @@ export interface Estimate {
   readonly standardError: number;
   /** the orderings sampled */
   readonly samples: number;
-  /** whether sampling stopped at its cap (SAMPLE_ROOM) before the standard error fell to ESTIMATE_TARGET */
+  /** whether sampling stopped at its cap (SAMPLE_ROOM) with the standard error above ESTIMATE_TARGET */
   readonly capped: boolean;
 }
 
@@ -63,11 +62,9 @@ export function mayEstimate(plan: Plan, mode: number): boolean {
   return plan.measures.some((_, row) => mayRefuse(plan, row, mode));
 }
 
-/** Whether a row can be left NaN by the kernels in `mode`: interpolated precision and G in average mode, any measure in sd mode. */
+/** Whether a row can be left NaN by the kernels in `mode`: a measure with a budget (MeasureEntry.budget) in average mode, any measure in sd mode. */
 function mayRefuse(plan: Plan, row: number, mode: number): boolean {
-  if (mode === SD) return true;
-  const kind = plan.measures[row]!.kind;
-  return mode === AVERAGE && (kind === Kind.IPREC || kind === Kind.IPREC_MEAN || kind === Kind.G);
+  return mode === SD || (mode === AVERAGE && plan.measures[row]!.measure.budget !== undefined);
 }
 
 /**
@@ -181,7 +178,7 @@ export function estimateRefused(batch: EstimatedBatch, plan: Plan, mode: number,
     rows.forEach((row, i) => {
       const { value, error } = result(i);
       out[row * queries + q] = value;
-      estimates.push({ query: q, measure: plan.measures[row]!.name, standardError: error, samples: mode === SD ? spreads[i]!.count : means[i]!.count, capped: open[i]! });
+      estimates.push({ query: q, measure: plan.measures[row]!.name, standardError: error, samples: mode === SD ? spreads[i]!.count : means[i]!.count, capped: open[i]! && error > limits.target });
     });
   }
   estimates.sort((a, b) => a.query - b.query);
@@ -274,16 +271,10 @@ class QueryCopies {
   }
 }
 
-/**
- * The controls of an average estimated by sampling (see ControlledMean): for interpolated
- * precision, RR, AP and Rprec at its relevance level, which have closed forms and follow it on
- * the same orderings (on one group of 600 documents, half relevant, RR's correlation with
- * IPrec@0 is 0.95, Rprec's with IPrec@0.5 0.84, AP's with IPrec@0.2 0.81); none for G.
- */
+/** The controls of an average estimated by sampling (see ControlledMean, MeasureEntry.budget), at the measure's relevance level. */
 function controlsOf(spec: Plan['measures'][number]): string[] {
-  if (spec.kind !== Kind.IPREC && spec.kind !== Kind.IPREC_MEAN) return [];
   const rel = spec.rel > 1 ? `(rel=${spec.rel})` : '';
-  return [`RR${rel}`, `AP${rel}`, `Rprec${rel}`];
+  return (spec.measure.budget?.controls ?? []).map((name) => `${name}${rel}`);
 }
 
 /** A 32-bit seed from a query's tie groups and the mode (FNV-1a): the same ties give the same samples. */
