@@ -3,13 +3,15 @@ const INV_LN2: f64 = 1.4426950408889634;
 const SQRT2: f64 = 1.4142135623730951;
 
 /**
- * log2(x) for x >= 1 (ranks and counts), from + - * / alone in the same order in the three
+ * log2(x) for x >= 1 (ranks and counts; Infinity and NaN give themselves), from + - * / alone in the same order in the three
  * backends, so their discounts agree to the bit: the platforms' own log2 do not (V8's and the C
  * library's differ in the last bit at 418 of the ranks up to 2M). Exact at powers of two, else
  * within 2 ulps of the true value. x = m 2^e with m in (sqrt(1/2), sqrt(2)], then
  * ln m = 2 atanh(s), s = (m - 1) / (m + 1), by its series (|s| < 0.172: eleven terms reach 2^-53).
  */
 export function log2(x: f64): f64 {
+  // Infinity (a gain past a double's range) and NaN are their own log: the loops below would never end
+  if (!(x < Infinity)) return x;
   let e: f64 = 0;
   let m = x;
   while (m >= 65536) {

@@ -79,7 +79,7 @@ describe.each(BACKENDS)('judgements handed over ($name)', ({ options }) => {
 
   it('refuses labels beyond ±(2^31 - 1) and gains that overflow a double (W1)', () => {
     expect(() => evaluate({ scores: [2, 1], labels: [1.7e308, 1.7e308] }, ['nDCG'], options)).toThrow(/query 0: label at position 0 is 1\.7e\+308, beyond the labels allowed/);
-    expect(() => evaluate({ scores: [2, 1], labels: [1100, 0] }, ['nDCG(gain=exp)'], options)).toThrow(/query 0: nDCG\(gain=exp\) is not finite: the gains of its labels overflow a double/);
+    expect(() => evaluate({ scores: [2, 1], labels: [1100, 0] }, ['nDCG(gain=exp)'], options)).toThrow(/query 0: nDCG\(gain=exp\) is not finite: its gains overflow a double/);
     expect(() => evaluate({ scores: [2, 1], labels: [1100, 0] }, ['DCG(gain=exp)'], options)).toThrow(InputError);
     // the kernels report it: the query and the measure's row, in a batch and in prepare's loop
     const batch = { scores: Float64Array.of(2, 1, 2, 1), labels: Int32Array.of(1, 0, 0, 1100), offsets: Uint32Array.of(0, 2, 4) };

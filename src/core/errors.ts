@@ -54,7 +54,7 @@ export function statusError(status: Int32Array, describeQuery: (q: number) => st
     case Status.TOO_MANY_GAIN_LEVELS:
       return new InputError(`${where}: its judgements have more than 32 distinct positive gains, the most G, ndcg_rel and Rndcg keep`, query);
     case Status.VALUE_NOT_FINITE:
-      return new InputError(`${where}: ${measure(at)} is not finite: the gains of its labels overflow a double (labels of 1024 or more with gain=exp); use smaller labels`, query);
+      return new InputError(`${where}: ${measure(at)} is not finite: its gains overflow a double (gains past about 1e308, as labels of 1024 or more with gain=exp give); use smaller gains or labels`, query);
     default:
       return new InputError(`${where}: backend reported status ${code}`, query, at);
   }

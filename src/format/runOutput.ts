@@ -21,11 +21,15 @@ function valueOf(run: RunEvaluation, m: MeasureRequest, i: number, mode: TieMode
   return q < 0 ? run.summary.get(mode)![i]! : run.values.get(mode)![run.names.indexOf(m.name)]![q]!;
 }
 
-/** A value as trec_eval prints it: counts as integers (`%ld`), relstrings quoted, others `%6.4f`. */
+/**
+ * A value as trec_eval prints it: counts as integers (`%ld`), relstrings quoted, others `%6.4f`.
+ * A count that is not a whole number (a tie average, an sd: trec_eval has none) prints as the
+ * others do, never cut to its integer part.
+ */
 function trecText(m: MeasureRequest, value: number | string): string {
   if (m.text?.kind === 'relstring') return `'${value}'`;
   if (typeof value === 'string') return value;
-  return m.aggregate === 'sum' ? String(Math.trunc(value)) : formatTrecValue(value);
+  return m.aggregate === 'sum' && Number.isInteger(value) ? String(value) : formatTrecValue(value);
 }
 
 /**

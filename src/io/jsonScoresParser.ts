@@ -1,5 +1,8 @@
 import { FileError } from './fileError.js';
 
+/** A decoder that refuses invalid UTF-8 (see decode). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /** Per query id, per document id, a number, in file order. */
 export type ScoreMaps = Map<string, Map<string, number>>;
 
@@ -47,6 +50,8 @@ export class JsonScoresParser {
   readonly maps: ScoreMaps = new Map();
   private expect = Expect.TOP;
   private line = 1;
+  /** whether the string being read has a byte past ASCII */
+  private wide = false;
   /** the line of the current top-level object's `{` */
   private objectLine = 1;
   /** the token being read: a string's raw bytes (escapes undone at its end), or a number's text */
@@ -186,6 +191,7 @@ export class JsonScoresParser {
     let plain = true; // no escape, no control byte
     for (; i < chunk.length; i++) {
       const b = chunk[i]!;
+      if (b >= 0x80) this.wide = true;
       if (this.escaped) this.escaped = false;
       else if (b === BACKSLASH) {
         this.escaped = true;
@@ -201,12 +207,26 @@ export class JsonScoresParser {
     }
     this.inString = false;
     // a string whole in this chunk, without escapes (the common case), is decoded in place
-    if (plain && this.pieces.length === 0) this.endString(chunk.toString('utf8', at, i), true);
+    if (plain && this.pieces.length === 0) this.endString(this.decode(chunk.subarray(at, i)), true);
     else {
       this.pieces.push(chunk.subarray(at, i));
-      this.endString(Buffer.concat(this.pieces).toString('utf8'), false);
+      this.endString(this.decode(Buffer.concat(this.pieces)), false);
     }
+    this.wide = false;
     return i + 1;
+  }
+
+  /**
+   * A string's bytes as text: invalid UTF-8 is an error with its line (decoded leniently, two ids
+   * would both read as U+FFFD and merge), as JSON requires UTF-8; ASCII is taken as it is.
+   */
+  private decode(bytes: Uint8Array): string {
+    if (!this.wide) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    try {
+      return UTF8.decode(bytes);
+    } catch {
+      return this.fail(this.tokenLine, 'a string that is not valid UTF-8 (JSON text is UTF-8; the TREC readers take ids as bytes)');
+    }
   }
 
   /** A string's text (escapes still in it unless `plain`): a query id, or a document id. */

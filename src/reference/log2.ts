@@ -3,7 +3,7 @@ const INV_LN2 = 1.4426950408889634;
 const SQRT2 = 1.4142135623730951;
 
 /**
- * log2(x) for x >= 1 (ranks and counts), from + - * / alone in the same order in the three
+ * log2(x) for x >= 1 (ranks and counts; Infinity and NaN give themselves), from + - * / alone in the same order in the three
  * backends, so their discounts agree to the bit: the platforms' own log2 do not (V8's and the C
  * library's differ in the last bit at 418 of the ranks up to 2M). Exact at powers of two, else
  * within 2 ulps of the true value. x = m 2^e with m in (sqrt(1/2), sqrt(2)], then
@@ -11,6 +11,8 @@ const SQRT2 = 1.4142135623730951;
  * @example log2(8) // 3
  */
 export function log2(x: number): number {
+  // Infinity (a gain past a double's range) and NaN are their own log: the loops below would never end
+  if (!(x < Infinity)) return x;
   let e = 0;
   let m = x;
   while (m >= 65536) {

@@ -1,0 +1,108 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readJsonQrels } from '../src/index.js';
+import { cli } from './support/cli.js';
+import { ROOT, runChild } from './support/child.js';
+import { scratchFiles } from './support/scratchFiles.js';
+
+// The second adversarial round's findings that are mended (issue "Reliability, second round"):
+// each test fails on the build before its fix.
+const BIN = join(ROOT, 'dist/cli/bin.js');
+const { dir, file } = scratchFiles('round2');
+const qrels = file('q.qrels', 'q 0 a 1\nq 0 b 0\nq 0 c 1\n');
+const tied = file('tie.run', 'q Q0 a 1 1 r\nq Q0 b 2 1 r\nq Q0 c 3 1 r\n');
+
+/** The built command in a shell, so that redirections are the shell's. */
+function shell(script: string): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync('sh', ['-c', script], { cwd: dir, encoding: 'utf8', env: { ...process.env, TE: `${process.execPath} ${BIN}` } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('-o and the files behind it', () => {
+  it('-o /dev/stdout writes through standard output: appended after >>, in place inside a redirected group, into a pipe', () => {
+    writeFileSync(join(dir, 'log.txt'), 'OLD LOG LINE\n');
+    expect(shell('$TE -m P@1 q.qrels tie.run -o /dev/stdout >> log.txt').code).toBe(0);
+    const log = readFileSync(join(dir, 'log.txt'), 'utf8');
+    expect(log.startsWith('OLD LOG LINE\nP@1')).toBe(true);
+    expect(shell('{ echo header; $TE -m P@1 q.qrels tie.run -o /dev/stdout; echo footer; } > log2.txt').code).toBe(0);
+    expect(readFileSync(join(dir, 'log2.txt'), 'utf8')).toMatch(/^header\nP@1 +\tall\t0\.6667\nfooter\n$/);
+    const piped = shell('$TE -m P@1 q.qrels tie.run -o /dev/stdout | cat');
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).toMatch(/^P@1 +\tall\t0\.6667\n$/);
+  });
+
+  it('-o keeps the mode of the file it replaces, and a dangling link\'s target gets the output', () => {
+    const mine = file('private.txt', 'x\n');
+    chmodSync(mine, 0o600);
+    expect(shell('$TE q.qrels tie.run -o private.txt').code).toBe(0);
+    expect(statSync(mine).mode & 0o777).toBe(0o600);
+    expect(readFileSync(mine, 'utf8')).toMatch(/^AP/);
+    symlinkSync(join(dir, 'made.txt'), join(dir, 'dangling.txt'));
+    expect(shell('$TE -m P@1 q.qrels tie.run -o dangling.txt').code).toBe(0);
+    expect(readFileSync(join(dir, 'made.txt'), 'utf8')).toMatch(/^P@1/);
+  });
+
+  it('a temporary file is removed when the process is stopped by SIGTERM or SIGINT before it commits', () => {
+    for (const signal of ['SIGTERM', 'SIGINT']) {
+      const target = join(dir, `stopped-${signal}.txt`);
+      const r = runChild(`import { OutputFile } from './src/cli/writeOutput.ts'; const f = new OutputFile(${JSON.stringify(target)}); f.writeAt(Buffer.from('partial'), 0); process.kill(process.pid, '${signal}'); setTimeout(() => {}, 5000);`, {});
+      expect(r.status === null || r.status !== 0).toBe(true);
+      expect(readdirSync(dir).filter((name) => name.startsWith(`.stopped-${signal}`))).toEqual([]);
+      expect(existsSync(target)).toBe(false);
+    }
+  });
+});
+
+describe('numbers', () => {
+  it('a count that is a tie average or an sd prints with decimals in trec_eval\'s layout, as in JSON', async () => {
+    const q = await cli('-q', '-m', 'NumRet(rel=1)@1', qrels, tied);
+    expect(q.stdout).toBe('NumRet(rel=1)@1       \tq\t0.6667\nNumRet(rel=1)@1       \tall\t0.6667\n');
+    const sd = await cli('--ties', 'sd', '-m', 'NumRet(rel=1)@1', qrels, tied);
+    expect(sd.stdout.split('\n').at(-2)).toBe('NumRet(rel=1)@1       \tall\t0.6667\t0.4714');
+    // whole counts stay integers, as trec_eval prints them
+    expect((await cli('-m', 'num_ret', qrels, tied)).stdout).toBe('num_ret               \tall\t3\n');
+  });
+
+  it('a gain past a double\'s range (G.1=1e308) answers at once: no endless log2 of Infinity', () => {
+    const g2 = file('g2.run', 'q Q0 a 1 2 r\nq Q0 b 2 2 r\nq Q0 c 3 1 r\n');
+    for (const ties of ['average', 'trec']) {
+      const started = Date.now();
+      const r = spawnSync(process.execPath, [BIN, '--ties', ties, '-m', 'G.1=1e308', qrels, g2], { encoding: 'utf8', timeout: 20_000 });
+      expect(r.signal).toBeNull();
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(r.stderr).toMatch(/G\(gains={1:1e308}\) is not finite: its gains overflow a double/);
+    }
+  });
+
+  it('JSON ids that are not valid UTF-8 are an error with the file and line, not merged as U+FFFD', async () => {
+    const bad = file('bq.json', Buffer.concat([Buffer.from('{"q1": {"'), Buffer.from([0xff]), Buffer.from('": 1, "a": 0}}\n')]));
+    await expect(readJsonQrels(bad)).rejects.toThrow(/bq\.json:1: .*not valid UTF-8/);
+    // valid UTF-8 beyond ASCII reads as before
+    const good = file('good.json', '{"q1": {"é": 1, "a": 0}}\n');
+    expect([...(await readJsonQrels(good)).get('q1')!.keys()]).toEqual(['é', 'a']);
+  });
+});
+
+describe('serve:web', () => {
+  it('answers 400 to a malformed path and stays up; refuses a link that points outside its root', async () => {
+    const root = join(dir, 'site');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'index.html'), '<p>page</p>');
+    writeFileSync(join(dir, 'secret.txt'), 'secret');
+    symlinkSync(join(dir, 'secret.txt'), join(root, 'leak.txt'));
+    const server = spawn(process.execPath, [join(ROOT, 'scripts/serveWeb.mjs'), '--port', '0', '--root', root], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const port = await new Promise<number>((done) => server.stdout.on('data', (d: Buffer) => done(Number(/:(\d+)\//.exec(d.toString())![1]))));
+      const status = (path: string): Promise<number> =>
+        new Promise((done, fail) => request({ host: '127.0.0.1', port, path }, (res) => done(res.resume().statusCode!)).on('error', fail).end());
+      expect(await status('/%')).toBe(400);
+      expect(await status('/')).toBe(200);
+      expect(await status('/leak.txt')).toBe(403);
+    } finally {
+      server.kill();
+    }
+  });
+});
