@@ -73,10 +73,9 @@ function mayRefuse(plan: Plan, row: number, mode: number): boolean {
  * of query q at out[row * Q + q], as the kernels write it). A query whose distinct orderings
  * are few has each evaluated (in `input` mode, as tieOrderings does): its value is exact. Else
  * orderings are sampled, uniformly and independently, from a generator seeded by the query's
- * tie groups and the measures, until every value's standard error is at most ESTIMATE_TARGET or
- * the samples fill SAMPLE_ROOM documents: the same batch gives the same values on every backend,
- * path and thread count. The mean of the sampled values estimates the average (`average`), their
- * standard deviation the spread (`sd`).
+ * tie groups, until each value's standard error is at most ESTIMATE_TARGET or the samples fill
+ * SAMPLE_ROOM documents (see sampledOrderings): the same batch gives the same values on every
+ * backend, path and thread count.
  * @param exact refuse instead: an InputError naming the query and the measure
  * @param limits the standard error sought and the rooms (tests sample small cases with them)
  * @returns the estimated values (exact ones are not listed), in query order
@@ -109,80 +108,107 @@ export function estimateRefused(batch: EstimatedBatch, plan: Plan, mode: number,
         q,
       );
     }
-    const judgedOnly = (plan.flags & PlanFlag.JUDGED_ONLY) !== 0;
     const names = rows.map((row) => plan.measures[row]!.name);
-    if (enumerated) {
-      const copies = new QueryCopies(batch, q, tied, names, judgedOnly, backend, threads);
-      const moments = rows.map(() => new SampleMoments());
-      const labels = tied.labels.slice();
-      for (let done = 0; done < count; ) {
-        const size = copies.fill((into) => {
-          into.set(labels);
-          nextOrdering(labels, tied.groupEnds);
-        }, count - done);
-        const values = copies.evaluate(size);
-        moments.forEach((s, i) => {
-          for (let k = 0; k < size; k++) s.add(values[i * size + k]!);
-        });
-        done += size;
-      }
-      // the mean, or the spread, over every ordering
-      rows.forEach((row, i) => {
-        out[row * queries + q] = mode === SD ? moments[i]!.sd(false) : moments[i]!.mean();
-      });
-      continue;
-    }
-    // the average's controls (see ControlledMean), sampled beside the measures, their exact averages from the kernels
-    const controls = rows.map((row) => (mode === AVERAGE ? controlsOf(plan.measures[row]!) : []));
-    const controlNames = [...new Set(controls.flat())];
-    const exactControls = controlNames.length > 0 ? new QueryCopies(batch, q, tied, controlNames, judgedOnly, backend, threads).averages() : new Float64Array(0);
-    const copies = new QueryCopies(batch, q, tied, [...names, ...controlNames], judgedOnly, backend, threads);
-    const at = controls.map((own) => own.map((name) => names.length + controlNames.indexOf(name)));
-    const spreads = rows.map(() => new SampleMoments());
-    const means = controls.map((own) => new ControlledMean(own.length));
-    const result = (i: number): { value: number; error: number } => {
-      if (mode === SD) return { value: spreads[i]!.sd(true), error: spreads[i]!.sdError() };
-      const { mean, error } = means[i]!.result(Float64Array.from(controls[i]!, (name) => exactControls[controlNames.indexOf(name)]!));
-      return { value: mean, error };
-    };
-    // seeded by the ties alone, each measure stopping by its own rule: a value does not depend
-    // on the other measures asked
-    const next = rng(seedOf(tied, mode));
-    const spans = mixedSpans(tied);
-    const labels = tied.labels.slice();
-    // at least MIN_SAMPLES where they fit in the room, and never fewer than a few
-    const most = Math.max(MIN_SAMPLES_ANY, Math.floor(limits.sampleRoom / Math.max(kept, 1)));
-    const open = rows.map(() => true);
-    const own = new Float64Array(Math.max(0, ...controls.map((c) => c.length)));
-    for (let m = 0; m < most && open.includes(true); ) {
-      const size = copies.fill((into) => {
-        shuffleTies(labels, spans, next);
-        into.set(labels);
-      }, most - m);
-      const values = copies.evaluate(size);
-      rows.forEach((_, i) => {
-        if (!open[i]) return;
-        for (let k = 0; k < size; k++) {
-          if (mode === SD) spreads[i]!.add(values[i * size + k]!);
-          else {
-            at[i]!.forEach((c, j) => (own[j] = values[c * size + k]!));
-            means[i]!.add(values[i * size + k]!, own);
-          }
-        }
-      });
-      m += size;
-      rows.forEach((_, i) => {
-        if (open[i] && m >= MIN_SAMPLES && result(i).error <= limits.target) open[i] = false;
-      });
-    }
+    const query: OneQuery = { batch, q, tied, judgedOnly: (plan.flags & PlanFlag.JUDGED_ONLY) !== 0, backend, threads };
+    const values = enumerated ? everyOrdering(query, names, count, mode) : sampledOrderings(query, plan, rows, mode, limits);
     rows.forEach((row, i) => {
-      const { value, error } = result(i);
-      out[row * queries + q] = value;
-      estimates.push({ query: q, measure: plan.measures[row]!.name, standardError: error, samples: mode === SD ? spreads[i]!.count : means[i]!.count, capped: open[i]! && error > limits.target });
+      out[row * queries + q] = values[i]!.value;
+      if (!enumerated) estimates.push({ query: q, measure: names[i]!, ...values[i]!.estimate! });
     });
   }
-  estimates.sort((a, b) => a.query - b.query);
   return estimates;
+}
+
+/** One query of a batch whose values are made from its orderings, and how to evaluate them. */
+interface OneQuery {
+  readonly batch: EstimatedBatch;
+  readonly q: number;
+  readonly tied: TiedLabels;
+  readonly judgedOnly: boolean;
+  readonly backend: BackendChoice | undefined;
+  readonly threads: number;
+}
+
+/** A value made from orderings: exact (every ordering), or estimated with what Estimate says of it. */
+interface OrderingsValue {
+  readonly value: number;
+  readonly estimate?: Omit<Estimate, 'query' | 'measure'>;
+}
+
+/** The measures' mean, or population sd, over every one of the query's `count` distinct orderings (each evaluated in `input` mode): exact. */
+function everyOrdering(query: OneQuery, names: readonly string[], count: number, mode: number): OrderingsValue[] {
+  const copies = new QueryCopies(query, names);
+  const moments = names.map(() => new SampleMoments());
+  const labels = query.tied.labels.slice();
+  for (let done = 0; done < count; ) {
+    const size = copies.fill((into) => {
+      into.set(labels);
+      nextOrdering(labels, query.tied.groupEnds);
+    }, count - done);
+    const values = copies.evaluate(size);
+    moments.forEach((s, i) => {
+      for (let k = 0; k < size; k++) s.add(values[i * size + k]!);
+    });
+    done += size;
+  }
+  return moments.map((s) => ({ value: mode === SD ? s.sd(false) : s.mean() }));
+}
+
+/**
+ * The measures of `rows` estimated from sampled orderings: an average by its sample mean less
+ * its control variates' error (ControlledMean), a spread by the sample sd. The generator is
+ * seeded by the ties alone and each measure stops by its own rule (at least MIN_SAMPLES, then
+ * its standard error at most the target, or the room filled), so a value depends neither on the
+ * backend nor on the other measures asked.
+ */
+function sampledOrderings(query: OneQuery, plan: Plan, rows: readonly number[], mode: number, limits: EstimateLimits): OrderingsValue[] {
+  const names = rows.map((row) => plan.measures[row]!.name);
+  // the average's controls, sampled beside the measures, their exact averages from the kernels
+  const controls = rows.map((row) => (mode === AVERAGE ? controlsOf(plan.measures[row]!) : []));
+  const controlNames = [...new Set(controls.flat())];
+  const exactControls = controlNames.length > 0 ? new QueryCopies(query, controlNames).averages() : new Float64Array(0);
+  const copies = new QueryCopies(query, [...names, ...controlNames]);
+  const at = controls.map((own) => own.map((name) => names.length + controlNames.indexOf(name)));
+  const spreads = rows.map(() => new SampleMoments());
+  const means = controls.map((own) => new ControlledMean(own.length));
+  const result = (i: number): { value: number; error: number } => {
+    if (mode === SD) return { value: spreads[i]!.sd(true), error: spreads[i]!.sdError() };
+    const { mean, error } = means[i]!.result(Float64Array.from(controls[i]!, (name) => exactControls[controlNames.indexOf(name)]!));
+    return { value: mean, error };
+  };
+  const next = rng(seedOf(query.tied, mode));
+  const spans = mixedSpans(query.tied);
+  const labels = query.tied.labels.slice();
+  const kept = labels.length;
+  // at least MIN_SAMPLES where they fit in the room, and never fewer than a few
+  const most = Math.max(MIN_SAMPLES_ANY, Math.floor(limits.sampleRoom / Math.max(kept, 1)));
+  const open = rows.map(() => true);
+  const own = new Float64Array(Math.max(0, ...controls.map((c) => c.length)));
+  for (let m = 0; m < most && open.includes(true); ) {
+    const size = copies.fill((into) => {
+      shuffleTies(labels, spans, next);
+      into.set(labels);
+    }, most - m);
+    const values = copies.evaluate(size);
+    rows.forEach((_, i) => {
+      if (!open[i]) return;
+      for (let k = 0; k < size; k++) {
+        if (mode === SD) spreads[i]!.add(values[i * size + k]!);
+        else {
+          at[i]!.forEach((c, j) => (own[j] = values[c * size + k]!));
+          means[i]!.add(values[i * size + k]!, own);
+        }
+      }
+    });
+    m += size;
+    rows.forEach((_, i) => {
+      if (open[i] && m >= MIN_SAMPLES && result(i).error <= limits.target) open[i] = false;
+    });
+  }
+  return rows.map((_, i) => {
+    const { value, error } = result(i);
+    return { value, estimate: { standardError: error, samples: mode === SD ? spreads[i]!.count : means[i]!.count, capped: open[i]! && error > limits.target } };
+  });
 }
 
 /**
@@ -202,18 +228,13 @@ class QueryCopies {
   private readonly idealOffsets: Uint32Array;
   private readonly relevant: Float64Array | null;
   private readonly out: Float64Array;
-  private readonly describe: () => string;
 
   constructor(
-    batch: EstimatedBatch,
-    q: number,
-    private readonly tied: TiedLabels,
+    private readonly query: OneQuery,
     readonly names: readonly string[],
-    judgedOnly: boolean,
-    private readonly backend: BackendChoice | undefined,
-    private readonly threads: number,
   ) {
-    this.plan = compilePlan(names, { judgedOnly });
+    const { batch, q, tied } = query;
+    this.plan = compilePlan(names, { judgedOnly: query.judgedOnly });
     this.kept = tied.labels.length;
     this.per = Math.max(1, Math.floor(CALL_ROOM / Math.max(this.kept, 1)));
     const per = this.per;
@@ -229,7 +250,6 @@ class QueryCopies {
     this.idealOffsets = Uint32Array.from({ length: per + 1 }, (_, k) => k * own.length);
     this.relevant = batch.relevant === null ? null : new Float64Array(per).fill(batch.relevant[q]!);
     this.out = new Float64Array(names.length * per);
-    this.describe = () => batch.describeQuery(q);
   }
 
   /** Writes up to `most` orderings (as many as a call takes) with `write`, one copy's labels each; returns how many. */
@@ -246,9 +266,10 @@ class QueryCopies {
 
   /** The measures' exact averages over the orderings of the query's ties (its labels in their groups, `average` mode). */
   averages(): Float64Array {
-    this.labels.set(this.tied.labels);
+    this.labels.set(this.query.tied.labels);
     const scores = new Float64Array(this.kept);
-    for (let g = 0, begin = 0; g < this.tied.groupEnds.length; begin = this.tied.groupEnds[g]!, g++) scores.fill(this.tied.groupEnds.length - g, begin, this.tied.groupEnds[g]);
+    const ends = this.query.tied.groupEnds;
+    for (let g = 0, begin = 0; g < ends.length; begin = ends[g]!, g++) scores.fill(ends.length - g, begin, ends[g]);
     return this.run(1, scores, AVERAGE).slice();
   }
 
@@ -261,11 +282,12 @@ class QueryCopies {
       relevant: this.relevant === null ? null : this.relevant.subarray(0, size),
     };
     const out = this.out.subarray(0, this.names.length * size);
-    const backend = resolveBackend(this.backend, scores.length);
-    if (backend.evaluateBatch?.(judged, this.plan, scores, null, mode, out, this.threads) !== Status.OK) {
-      const prepared = backend.prepare(judged, this.plan, this.threads);
+    const { backend: choice, threads, batch, q } = this.query;
+    const backend = resolveBackend(choice, scores.length);
+    if (backend.evaluateBatch?.(judged, this.plan, scores, null, mode, out, threads) !== Status.OK) {
+      const prepared = backend.prepare(judged, this.plan, threads);
       if (prepared.status[0] === Status.OK) prepared.evaluate(scores, null, mode, out);
-      if (prepared.status[0] !== Status.OK) throw statusError(prepared.status, this.describe, () => '?', (row) => this.names[row]!);
+      if (prepared.status[0] !== Status.OK) throw statusError(prepared.status, () => batch.describeQuery(q), () => '?', (row) => this.names[row]!);
     }
     return out;
   }
