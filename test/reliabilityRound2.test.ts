@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readJsonQrels } from '../src/index.js';
+import { evaluate, readJsonQrels } from '../src/index.js';
 import { cli } from './support/cli.js';
 import { ROOT, runChild } from './support/child.js';
 import { scratchFiles } from './support/scratchFiles.js';
@@ -83,6 +83,19 @@ describe('numbers', () => {
     // valid UTF-8 beyond ASCII reads as before
     const good = file('good.json', '{"q1": {"é": 1, "a": 0}}\n');
     expect([...(await readJsonQrels(good)).get('q1')!.keys()]).toEqual(['é', 'a']);
+  });
+});
+
+describe('names', () => {
+  it('trec_eval\'s printed names with parameters are taken, with the values of the dotted forms (pytrec_eval keys results by them)', async () => {
+    const example = (name: string): Promise<{ code: number; stdout: string }> => cli('-m', name, join(ROOT, 'examples/qrels.txt'), join(ROOT, 'examples/run.txt'));
+    for (const [printed, dotted] of [['set_F_0.5', 'set_F.0.5'], ['G_1=2', 'G.1=2'], ['ndcg_1=0,2=1', 'ndcg.1=0,2=1'], ['rbp_p=0.5', 'rbp.p=0.5'], ['utility_1,-1,0,0', 'utility.1,-1,0,0'], ['11pt_avg_0.2,0.4', '11pt_avg.0.2,0.4']]) {
+      const a = await example(printed!);
+      expect(a.code, printed).toBe(0);
+      expect(a.stdout).toBe((await example(dotted!)).stdout);
+    }
+    expect((await cli('-q', '-m', 'relstring_5', join(ROOT, 'examples/qrels.txt'), join(ROOT, 'examples/run.txt'))).stdout).toBe((await cli('-q', '-m', 'relstring.5', join(ROOT, 'examples/qrels.txt'), join(ROOT, 'examples/run.txt'))).stdout);
+    expect(evaluate({ scores: [2, 1, 1], labels: [1, 0, 1] }, ['set_F_0.5'])['set_F_0.5']).toBe(evaluate({ scores: [2, 1, 1], labels: [1, 0, 1] }, ['SetF(beta=0.5)'])['SetF(beta=0.5)']);
   });
 });
 

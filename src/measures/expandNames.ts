@@ -133,11 +133,26 @@ function expandTrec(name: string, values: string | undefined, relLevel: number):
   }
 }
 
+/** A name as trec_eval prints one of its measures with parameters (`set_F_0.5`: `set_F.0.5`), else undefined. */
+function printedTrec(name: string, relLevel: number): MeasureRequest[] | undefined {
+  const cut = name.lastIndexOf('_');
+  if (cut <= 0) return undefined;
+  const base = name.slice(0, cut);
+  if (base !== 'relstring' && (TREC.get(base)?.spelling.form ?? 'plain') === 'plain') return undefined;
+  try {
+    return expandTrec(base, name.slice(cut + 1), relLevel);
+  } catch (error) {
+    // not parameters of that measure: the name is read as any other
+    if (error instanceof MeasureNameError) return undefined;
+    throw error;
+  }
+}
+
 /**
  * Expands one measure argument (comma lists allowed) into measures. ir_measures names are kept
  * as written; trec_eval's names (the table's `trec` spellings) take their parameters after the
  * first dot as trec_eval does: `map`, `P.5,10` (cut-offs, sorted, printed `P_5` and `P_10`; also
- * `P_5`; `P` alone means trec_eval's default cut-offs), `iprec_at_recall.0.2,0.5`,
+ * as printed, after the last underscore: `P_5`, `set_F_0.5`, `ndcg_1=0,2=1`; `P` alone means trec_eval's default cut-offs), `iprec_at_recall.0.2,0.5`,
  * `Rprec_mult.0.5`, `utility.2,-1,0,0`, `ndcg.1=0,2=1`, `set_F.0.5`, `relstring.20`; the nicknames
  * `official`, `set` and `all_trec` stand for trec_eval's sets. ranx's names (`ndcg@10`, `map@100`,
  * `mrr`, `hits@5`, `rbp.8`, `-l2`; see fromRanx) are kept as written, their means arithmetic as
@@ -159,10 +174,10 @@ export function expandMeasures(arg: string, relLevel: number): MeasureRequest[] 
     if (!(error instanceof MeasureNameError) || ranx === undefined) throw error;
   }
   if (trec !== undefined) return trec;
-  // P_5, iprec_at_recall_0.50: a cut-off or level written with an underscore, as trec_eval prints it
-  const underscore = /^([A-Za-z_]+?)_(\d+(?:\.\d*)?)$/.exec(name);
-  const form = underscore === null ? undefined : TREC.get(underscore[1]!)?.spelling.form;
-  if (form === 'cutoffs' || form === 'levels') return expandTrec(underscore![1]!, underscore![2]!, relLevel)!;
+  // P_5, iprec_at_recall_0.50, set_F_0.5, ndcg_1=0,2=1, relstring_5: the parameters after the
+  // last underscore of a trec_eval name, as trec_eval prints them (pytrec_eval keys results so)
+  const printed = printedTrec(name, relLevel);
+  if (printed !== undefined) return printed;
   // a list: commas outside parentheses and braces separate names
   const parts = splitOutsideBraces(name);
   if (parts.length > 1) {
