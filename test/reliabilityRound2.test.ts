@@ -3,7 +3,8 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evaluate, readJsonQrels } from '../src/index.js';
+import { evaluate, evaluateBatch, evaluateRun, evaluateRuns, measuresHaveSpread, readJsonQrels } from '../src/index.js';
+import { pairedTTest } from '../src/analysis/pairedTTest.js';
 import { cli } from './support/cli.js';
 import { ROOT, runChild } from './support/child.js';
 import { scratchFiles } from './support/scratchFiles.js';
@@ -96,6 +97,23 @@ describe('names', () => {
     }
     expect((await cli('-q', '-m', 'relstring_5', join(ROOT, 'examples/qrels.txt'), join(ROOT, 'examples/run.txt'))).stdout).toBe((await cli('-q', '-m', 'relstring.5', join(ROOT, 'examples/qrels.txt'), join(ROOT, 'examples/run.txt'))).stdout);
     expect(evaluate({ scores: [2, 1, 1], labels: [1, 0, 1] }, ['set_F_0.5'])['set_F_0.5']).toBe(evaluate({ scores: [2, 1, 1], labels: [1, 0, 1] }, ['SetF(beta=0.5)'])['SetF(beta=0.5)']);
+  });
+});
+
+describe('options', () => {
+  it('a yes-or-no option that is not true or false is an error naming it, not a silent false', async () => {
+    const batch = { scores: Float64Array.of(1, 1), labels: Int32Array.of(1, 0), offsets: Uint32Array.of(0, 2) };
+    expect(() => evaluateBatch(batch, ['AP'], { judgedOnly: 'yes' as unknown as boolean })).toThrow(/judgedOnly must be true or false, not 'yes'/);
+    expect(() => evaluateBatch(batch, ['AP'], { exact: 1 as unknown as boolean })).toThrow(/exact must be true or false, not 1/);
+    await expect(evaluateRuns(qrels, [tied], { allQueries: 'no' as unknown as boolean })).rejects.toThrow(/allQueries must be true or false/);
+    expect(() => evaluateRun({ q: { a: 1 } }, { q: { a: 1 } }, ['AP'], { allQueries: 1 as unknown as boolean })).toThrow(/allQueries must be true or false/);
+    expect(measuresHaveSpread(['AP'])).toBe(true);
+  });
+
+  it('compare refuses an alpha outside (0, 1); a constant difference gives an infinite t, not a huge finite one', async () => {
+    for (const alpha of ['2', '-1', '0']) expect((await cli('compare', '--alpha', alpha, qrels, tied, tied)).code).not.toBe(0);
+    // every difference 0.2 (but for rounding)
+    expect(pairedTTest([0.3, 0.5, 0.7], [0.1, 0.3, 0.5]).t).toBe(Infinity);
   });
 });
 

@@ -92,6 +92,7 @@ export function compareRuns(runs: readonly RunScores[], options: CompareOptions 
   const { alpha = 0.05, permutations = 10_000, seed = 1, degradation = 0.99, intersect = false } = options;
   const correction = options.correction ?? (runs.length > 2 ? 'holm' : 'none');
   if (runs.length < 2) throw new InputError(`compare needs at least two runs, got ${runs.length}`);
+  if (!(typeof alpha === 'number' && alpha > 0 && alpha < 1)) throw new InputError(`alpha must be a number between 0 and 1, not ${String(alpha)}`);
   const sets = runs.map((r) => new Set(r.queries));
   const common = runs[0]!.queries.filter((q) => sets.every((s) => s.has(q)));
   if (!intersect) {

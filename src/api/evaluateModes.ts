@@ -11,6 +11,7 @@ import { meanError, meanOf, summaryTerms } from '../core/means.js';
 import { estimateRefused, type Estimate } from '../estimate/estimateRefused.js';
 import { threadCount } from './threadCount.js';
 import type { Batch, BatchResult, EvaluateOptions } from './types.js';
+import { booleanOption } from './booleanOption.js';
 
 /**
  * Evaluates a batch in several tie modes at once: step 0 (everything that does not depend on
@@ -42,7 +43,7 @@ export function evaluateModes(batch: Batch, measures: readonly string[], modes: 
     });
   }
   // what the kernels had no exact form for, estimated (or refused, with exact)
-  const estimates = codes.map(([, code], i) => estimateRefused(flat, plan, code, outs[i]!, options.backend, threads, options.exact === true));
+  const estimates = codes.map(([, code], i) => estimateRefused(flat, plan, code, outs[i]!, options.backend, threads, booleanOption(options.exact, 'exact')));
   return new Map(codes.map(([mode], i) => [mode, modeResult(plan, mode, outs[i]!, q, backend.name, withMeans, estimates[i]!)]));
 }
 

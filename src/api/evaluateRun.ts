@@ -10,6 +10,7 @@ import { zeroedWhenMissing } from './missingQuery.js';
 import { RunChunks, type RunArrays } from './runChunks.js';
 import { isMap, QueryDocuments, walksOwnKeys, type Documents } from './queryDocuments.js';
 import type { BatchResult, EvaluateOptions } from './types.js';
+import { booleanOption } from './booleanOption.js';
 
 /** Per query id, per document id, a number: ranx's and pytrec_eval's shape of a run (scores) or qrels (integer labels), as objects or Maps. */
 export type ScoresByQuery =
@@ -117,14 +118,15 @@ const notLabel = (qid: string, doc: string, value: unknown): InputError => new I
  * evaluateRun({ q1: { a: 1, b: 0 } }, { q1: { a: 1, b: 1 } }, ['P@1']).mean['P@1'] // 0.5: a and b tie
  */
 export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: readonly string[], options: EvaluateRunOptions = {}): RunResult {
+  const allQueries = booleanOption(options.allQueries, 'allQueries');
   const { pairs, ignored, ranked } = pairQueries(qrels, run);
   const evaluated: string[] = [];
-  for (const [qid, pair] of pairs) if (pair.results !== undefined || options.allQueries === true) evaluated.push(qid);
+  for (const [qid, pair] of pairs) if (pair.results !== undefined || allQueries) evaluated.push(qid);
   const queries = sortIds(evaluated);
   if (queries.length === 0) throw new InputError(`none of the run's ${ranked} queries is in the qrels: nothing to evaluate`);
   const ties = options.ties ?? 'average';
   // allQueries: a query without results is ranked as trec_eval -c ranks it (see missingQuery.ts)
-  const placeholder = options.judgedOnly !== true;
+  const placeholder = !booleanOption(options.judgedOnly, 'judgedOnly');
   const offsets = new Uint32Array(queries.length + 1);
   const idealOffsets = new Uint32Array(queries.length + 1);
   const { arrays, documents } = kept ?? { arrays: { scores: new Float64Array(1024), labels: new Int32Array(1024), ideal: new Int32Array(1024), keys: new Int32Array(1024) }, documents: new QueryDocuments() };

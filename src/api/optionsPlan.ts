@@ -1,6 +1,7 @@
 import { compilePlan, type Plan } from '../measures/plan.js';
 import { maxRankOption } from './maxRankOption.js';
 import type { EvaluateOptions } from './types.js';
+import { booleanOption } from './booleanOption.js';
 
 /** A compiled plan and what it was compiled from (the names copied: a caller may change its array). */
 interface KeptPlan {
@@ -36,7 +37,7 @@ function sameRequest(entry: KeptPlan, names: readonly unknown[], maxRank: number
  */
 export function optionsPlan(measures: readonly string[], options: Pick<EvaluateOptions, 'maxRank' | 'judgedOnly'>): Plan {
   const maxRank = maxRankOption(options.maxRank);
-  const judgedOnly = options.judgedOnly === true;
+  const judgedOnly = booleanOption(options.judgedOnly, 'judgedOnly');
   if (!Array.isArray(measures)) return compilePlan(measures, { maxRank, judgedOnly });
   for (let i = 0; i < kept.length; i++) {
     const entry = kept[i]!;

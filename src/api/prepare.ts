@@ -11,6 +11,7 @@ import { threadCount } from './threadCount.js';
 import { estimateRefused, mayEstimate } from '../estimate/estimateRefused.js';
 import { meanErrors } from './evaluateModes.js';
 import type { Batch, BatchLabels, BatchResult, EvaluateOptions } from './types.js';
+import { booleanOption } from './booleanOption.js';
 
 /** Options of `prepare`: the tie mode and backend, and the judgements `Batch` may carry besides labels. */
 export interface PrepareOptions extends EvaluateOptions, Pick<Batch, 'relevant' | 'idealLabels' | 'docs' | 'queryIds'> {}
@@ -70,6 +71,7 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
     mean[name] = NaN;
   });
   const estimating = mayEstimate(plan, mode);
+  const exact = booleanOption(options.exact, 'exact');
   const result: { -readonly [K in keyof BatchResult]: BatchResult[K] } = { perQuery, mean, backend: backend.name };
   return {
     backend: backend.name,
@@ -79,7 +81,7 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
       if (!(scores instanceof Float64Array)) throw new InputTypeError('scores must be a Float64Array');
       if (scores.length !== entries) throw new InputError(`scores has ${scores.length} entries, the labels ${entries}`);
       if (prepared.evaluate(scores, flat.tieKeys, mode, out) !== Status.OK) throw statusError(prepared.status, flat.describeQuery, labelAt, measureAt);
-      const estimated = estimating ? estimateRefused({ ...flat, scores }, plan, mode, out, options.backend, threads, options.exact === true) : [];
+      const estimated = estimating ? estimateRefused({ ...flat, scores }, plan, mode, out, options.backend, threads, exact) : [];
       for (let row = 0; row < names.length; row++) mean[names[row]!] = meanOf(out, row * queries, (row + 1) * queries, summaryTerms(plan.measures[row]!.geometric, mode === SD));
       if (estimated.length > 0) {
         result.estimated = estimated;

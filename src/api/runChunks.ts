@@ -9,6 +9,7 @@ import { threadCount } from './threadCount.js';
 import { modeResult } from './evaluateModes.js';
 import { estimateRefused } from '../estimate/estimateRefused.js';
 import type { BatchResult, EvaluateOptions } from './types.js';
+import { booleanOption } from './booleanOption.js';
 
 /** A chunk is started once its queries hold about this many documents. */
 const CHUNK_ENTRIES = 1 << 16;
@@ -97,7 +98,7 @@ export class RunChunks {
     }
     const entries = offsets[queries]!;
     const batch = { scores: arrays.scores.subarray(0, entries), labels: arrays.labels.subarray(0, entries), offsets: offsets.subarray(0, queries + 1), ideal: arrays.ideal.subarray(0, idealOffsets[queries]!), idealOffsets: idealOffsets.subarray(0, queries + 1), relevant: null, describeQuery };
-    const estimated = estimateRefused(batch, this.plan, this.code, out, this.options.backend, this.threads, this.options.exact === true);
+    const estimated = estimateRefused(batch, this.plan, this.code, out, this.options.backend, this.threads, booleanOption(this.options.exact, 'exact'));
     return modeResult(this.plan, this.mode, out, queries, this.backend.name, true, estimated);
   }
 

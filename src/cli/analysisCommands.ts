@@ -24,6 +24,12 @@ const real = (text: string): number => {
   if (text.trim() === '' || !Number.isFinite(x)) throw new InvalidArgumentError(`'${text}' is not a number`);
   return x;
 };
+/** A significance level: a number strictly between 0 and 1. */
+const share = (text: string): number => {
+  const x = real(text);
+  if (!(x > 0 && x < 1)) throw new InvalidArgumentError(`'${text}' is not between 0 and 1`);
+  return x;
+};
 const write = (io: CliIo, output: string | undefined, text: string, inputs: readonly string[]): void => (output === undefined ? io.stdout(text) : writeOutput(output, text, inputs));
 
 /**
@@ -125,7 +131,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
 
   addRunOptions(program.command('compare').description('significance of differences between runs: paired t-test, randomization test, wins/ties/losses, discrimination ratio, degradation test').argument('<qrels>').argument('<runs...>'), ['AP'])
     .addOption(new Option('--ties <mode>', 'tie regime of the values compared').choices(['average', 'optimistic', 'pessimistic', 'trec', 'input']).default('average'))
-    .option('--alpha <alpha>', 'significance level of the discrimination ratio', real, 0.05)
+    .option('--alpha <alpha>', 'significance level of the discrimination ratio (0 < alpha < 1)', share, 0.05)
     .option('--permutations <n>', 'sign flips of the randomization test', positiveInteger, 10_000)
     .option('--seed <n>', 'seed of the randomization test', positiveInteger, 1)
     .option('--degradation <factor>', 'degradation test: one-tailed paired t-test of run b against factor x run a', real, 0.99)

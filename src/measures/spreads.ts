@@ -43,11 +43,12 @@ export function checkSpreadRequests(requests: readonly MeasureRequest[]): void {
  * Whether every measure of a list (any spelling, lists such as `P.5,10` expanded, at relevance
  * level `level`) has a closed-form sd over tie orderings, so that views of several regimes
  * (range, plot, compare, the page) add it at the cost of the average (the others' sd is
- * sampled: asked for with the sd mode); a text measure (runid, relstring) has none.
+ * sampled: asked for with the sd mode); a text measure (runid, relstring) has none. `level`
+ * defaults to 1, as evaluateRuns' relevanceLevel.
  * @example measuresHaveSpread(['AP', 'P.5,10'], 1) // true
  * @example measuresHaveSpread(['AP', 'infAP'], 1) // false
  */
-export function measuresHaveSpread(names: readonly string[], level: number): boolean {
+export function measuresHaveSpread(names: readonly string[], level = 1): boolean {
   return requestMeasures(names, level).every(requestHasSpread);
 }
 

@@ -8,6 +8,7 @@ import type { TieMode } from '../ties/modes.js';
 import { evaluateRunFile, type RunEvaluation } from './evaluateRunFile.js';
 import { readQrelsSource, type QrelsSource } from './qrelsSource.js';
 import { toInput, type Source } from './source.js';
+import { booleanOption } from '../api/booleanOption.js';
 
 /** Options of evaluateRuns: the command line's, by name. */
 export interface EvaluateRunsOptions {
@@ -84,8 +85,8 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly S
   if (options.orderings !== undefined && !(Number.isInteger(options.orderings) && options.orderings >= 0)) throw new InputError(`orderings must be a whole number, not ${options.orderings}`);
   const asked = requestMeasures(options.measures ?? DEFAULT_MEASURES, level);
   if (modes.includes('sd')) checkSpreadRequests(asked);
-  const kept = options.noRelstrings === true ? asked.filter((r) => r.text?.kind !== 'relstring') : asked;
-  const measures = options.trecOrder === true ? kept.sort((a, b) => a.order - b.order) : kept;
+  const kept = booleanOption(options.noRelstrings, 'noRelstrings') ? asked.filter((r) => r.text?.kind !== 'relstring') : asked;
+  const measures = booleanOption(options.trecOrder, 'trecOrder') ? kept.sort((a, b) => a.order - b.order) : kept;
   const judgements = isQrels(qrels) ? qrels : await readQrelsSource(await toInput(qrels, 'qrels'), options.backend ?? 'auto');
   const evaluations: RunEvaluation[] = [];
   for (const [i, run] of runs.entries()) {
@@ -94,10 +95,10 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly S
       await evaluateRunFile(await toInput(run, `run ${i + 1}`), judgements, measures, {
         modes,
         backend: options.backend ?? 'auto',
-        judgedOnly: options.judgedOnly === true,
+        judgedOnly: booleanOption(options.judgedOnly, 'judgedOnly'),
         maxRank: options.maxRank ?? 0,
-        allQueries: options.allQueries === true,
-        exact: options.exact === true,
+        allQueries: booleanOption(options.allQueries, 'allQueries'),
+        exact: booleanOption(options.exact, 'exact'),
         orderings: options.orderings ?? 0,
         ...(options.threads === undefined ? {} : { threads: options.threads }),
         ...(onBytes === undefined ? {} : { onBytes: (bytes: number) => onBytes(i, bytes) }),
