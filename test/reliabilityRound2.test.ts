@@ -87,6 +87,27 @@ describe('numbers', () => {
   });
 });
 
+describe('files in formats the readers do not read', () => {
+  it('bzip2, xz, zstd, zip and UTF-16 files are errors saying what the file is, on every reader', async () => {
+    const formats: [string, number[], RegExp][] = [
+      ['bz2', [0x42, 0x5a, 0x68, 0x39], /r\.bz2: this is a bzip2 file: decompress it first/],
+      ['xz', [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], /r\.xz: this is an xz file/],
+      ['zst', [0x28, 0xb5, 0x2f, 0xfd], /r\.zst: this is a zstd file/],
+      ['zip', [0x50, 0x4b, 0x03, 0x04], /r\.zip: this is a zip archive/],
+      ['u16', [0xff, 0xfe, 0x71, 0x00], /r\.u16: this is UTF-16 text \(little-endian/],
+    ];
+    for (const [ext, magic, message] of formats) {
+      const path = file(`r.${ext}`, Buffer.concat([Buffer.from(magic), Buffer.from('rest of the file\n')]));
+      const run = await cli(qrels, path);
+      expect(run.code, ext).toBe(1);
+      expect(run.stderr).toMatch(message);
+      expect((await cli(path, tied)).stderr).toMatch(message);
+      expect((await cli('features', path)).stderr).toMatch(message);
+      await expect(readJsonQrels(path)).rejects.toThrow(message);
+    }
+  });
+});
+
 describe('names', () => {
   it('trec_eval\'s printed names with parameters are taken, with the values of the dotted forms (pytrec_eval keys results by them)', async () => {
     const example = (name: string): Promise<{ code: number; stdout: string }> => cli('-m', name, join(ROOT, 'examples/qrels.txt'), join(ROOT, 'examples/run.txt'));

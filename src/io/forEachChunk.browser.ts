@@ -1,6 +1,6 @@
 import type { ByteRange } from './byteRange.js';
 import { FileError } from './fileError.js';
-import { hasGzipMagic, inputName, type Input } from './input.js';
+import { foreignFormat, hasGzipMagic, inputName, type Input } from './input.js';
 import { bytesChunks, MAX_LINE_BYTES, Pending, type Handler } from './lineChunks.js';
 
 /** The little of the web's DecompressionStream this uses (the package's types are Node's). */
@@ -15,6 +15,8 @@ export async function forEachChunk(input: Input, handler: Handler, onBytes?: (by
   const name = inputName(input);
   if (typeof input === 'string') throw new FileError(name, 0, "a browser reads no paths: give the file's bytes (a Uint8Array, as from File.arrayBuffer())");
   if (range !== undefined) throw new FileError(name, 0, 'only a plain file is read in byte ranges');
+  const foreign = foreignFormat(input.bytes);
+  if (foreign !== undefined) throw new FileError(name, 0, `this is ${foreign}`);
   const pending = new Pending(name, maxLine);
   if (hasGzipMagic(input.bytes)) await inflateChunks(name, input.bytes, handler, pending, onBytes);
   else bytesChunks(input.bytes, handler, pending, onBytes);

@@ -4,28 +4,31 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { ByteRange } from './byteRange.js';
 import { FileError } from './fileError.js';
-import { hasGzipMagic, inputName, type Input } from './input.js';
-import { isGzip } from './isGzip.js';
+import { fileHead } from './fileHead.js';
+import { foreignFormat, hasGzipMagic, inputName, type Input } from './input.js';
 import { bytesChunks, CHUNK_BYTES, MAX_LINE_BYTES, Pending, type Handler } from './lineChunks.js';
 
 /**
  * Streams a file (or bytes in memory: see Input) in chunks of whole lines (about 1 MiB each;
  * only the last line may lack its newline). Gzip input (by its magic bytes) is inflated on the
- * fly. A line cut by a read is joined with its tail alone, so no chunk is copied whole.
+ * fly; another compression, an archive or UTF-16 text is an error saying so (see foreignFormat). A line cut by a read is joined with its tail alone, so no chunk is copied whole.
  * `onBytes` reports the compressed bytes read so far. Errors the handler throws pass through.
  * With `range` (a plain file's bytes, cut at line starts: see splitRun) only those bytes are read.
  * A chunk is valid only during the handler's call: a plain file is read into two buffers in
  * turn, the next read running while the handler works on the other one.
- * @throws FileError when the file cannot be read
+ * @throws FileError when the file cannot be read, or is in a format the readers do not read
  */
 export async function forEachChunk(input: Input, handler: Handler, onBytes?: (bytes: number) => void, range?: ByteRange, maxLine = MAX_LINE_BYTES): Promise<void> {
   const name = inputName(input);
-  let gzip: boolean;
+  let head: Uint8Array;
   try {
-    gzip = typeof input === 'string' ? await isGzip(input) : hasGzipMagic(input.bytes);
+    head = typeof input === 'string' ? await fileHead(input) : input.bytes;
   } catch (e) {
     throw unreadable(name, e);
   }
+  const foreign = foreignFormat(head);
+  if (foreign !== undefined) throw new FileError(name, 0, `this is ${foreign}`);
+  const gzip = hasGzipMagic(head);
   if (range !== undefined && (gzip || typeof input !== 'string')) throw new FileError(name, 0, 'only a plain file is read in byte ranges');
   const pending = new Pending(name, maxLine);
   if (typeof input !== 'string') {

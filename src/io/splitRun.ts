@@ -2,7 +2,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 import type { ByteRange } from './byteRange.js';
 import { fieldEquals, isSkippable, splitFields } from './fields.js';
 import { FileError } from './fileError.js';
-import { isGzip } from './isGzip.js';
+import { fileHead } from './fileHead.js';
+import { hasGzipMagic } from './input.js';
 
 const NEWLINE = 10;
 
@@ -22,7 +23,7 @@ export async function splitRun(path: string, parts: number): Promise<ByteRange[]
     handle = await open(path, 'r');
     const { size } = await handle.stat();
     const starts = [0];
-    const cut = parts > 1 && !(await isGzip(path));
+    const cut = parts > 1 && !hasGzipMagic(await fileHead(path));
     for (let i = 1; cut && i < parts; i++) {
       const start = await nextQueryStart(handle, Math.max(Math.floor((size * i) / parts), starts.at(-1)! + 1), size);
       if (start < size && start > starts.at(-1)!) starts.push(start);
