@@ -171,7 +171,15 @@ describe.each(BACKENDS.map((b) => b.name))('tie-eval: bad input gives an error w
     await bad([qrels(), qrels()], /ok\.qrels:1: a run line has 6 fields .*this one 4 \(4 fields: this looks like a qrels file/);
     await bad([run(), run()], /ok\.run:1: a qrels line has 4 fields .*this one 6 \(6 fields: this looks like a run file/);
   });
-  it('unknown measure names list the valid ones', () => bad(['-m', 'MAPX@10', qrels(), run()], /unknown measure 'MAPX@10'[\s\S]*valid measures/));
+  it('unknown measure names suggest the nearest and say where every name is', async () => {
+    await bad(['-m', 'MAPX@10', qrels(), run()], /unknown measure 'MAPX@10'[\s\S]*every measure and its parameters: tie-eval --help/);
+    await bad(['-m', 'ndgc_cut.10', qrels(), run()], /did you mean ndcg_cut\?/);
+  });
+  it('no arguments at all: the usage (exit 2)', async () => {
+    const r = await cli();
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^Usage: tie-eval \[options\] \[command\] <qrels> <runs\.\.\.>[\s\S]*tie-eval --help/);
+  });
   it('a run none of whose queries is in the qrels', () => bad([qrels(), file('other.run', '7 Q0 a 1 2 r\n8 Q0 b 1 1 r\n')], /other\.run: none of its 2 queries is in the qrels \(e\.g\. 7, 8\): nothing to evaluate/));
   it('a bad option is a usage error (exit 2)', async () => {
     const r = await cli('--ties', 'random', qrels(), run());

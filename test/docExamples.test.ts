@@ -5,6 +5,7 @@ import { meanError, meanOf } from '../src/core/means.js';
 import { tiedLabels } from '../src/ties/tiedLabels.js';
 import { booleanOption } from '../src/api/booleanOption.js';
 import { foreignFormat } from '../src/io/input.js';
+import { nearestName } from '../src/measures/nearestName.js';
 import { FeatureTies } from '../src/features/featureTies.js';
 import { parseAnyMeasure } from '../src/measures/expandNames.js';
 import { binomial, FREE_ORDERS, freeOrdersRow } from '../src/reference/freeOrders.js';
@@ -34,6 +35,8 @@ describe('the doc comments\' examples', () => {
     expect(meanOf([0.5, 2], 0, 2, 'logs')).toBe(1);
     expect(meanOf([0.3, 0.4], 0, 2, 'squares')).toBeCloseTo(0.25, 15);
     expect(booleanOption(undefined, 'judgedOnly')).toBe(false);
+    expect(nearestName('mapp')).toBe('map');
+    expect(nearestName('recip_rnk')).toBe('recip_rank');
     expect(foreignFormat(Uint8Array.of(0x42, 0x5a, 0x68, 0x39))).toBe('a bzip2 file: decompress it first (bunzip2), or gzip it');
     expect(meanError([0.5, 0.5], 0, 2, new Map([[0, 0.02], [1, 0.02]]), 'values').toFixed(5)).toBe('0.01414');
     expect(tiedLabels(Float64Array.of(1, 2, 1), Int32Array.of(1, 0, 0), 0, 3, 0)).toEqual({ labels: Int32Array.of(0, 0, 1), groupEnds: Int32Array.of(1, 3) });

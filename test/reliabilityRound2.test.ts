@@ -129,6 +129,9 @@ describe('options', () => {
     await expect(evaluateRuns(qrels, [tied], { allQueries: 'no' as unknown as boolean })).rejects.toThrow(/allQueries must be true or false/);
     expect(() => evaluateRun({ q: { a: 1 } }, { q: { a: 1 } }, ['AP'], { allQueries: 1 as unknown as boolean })).toThrow(/allQueries must be true or false/);
     expect(measuresHaveSpread(['AP'])).toBe(true);
+    // one run as itself, not only in an array; something that is no source is named
+    expect((await evaluateRuns(qrels, tied, { measures: ['P@1'] })).runs[0]!.mean.average!['P@1']).toBeCloseTo(2 / 3, 15);
+    await expect(evaluateRuns(qrels, 42 as never)).rejects.toThrow(/run 1/);
   });
 
   it('compare refuses an alpha outside (0, 1); a constant difference gives an infinite t, not a huge finite one', async () => {

@@ -21,6 +21,11 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   addEvaluateCommand(program, io);
   addAnalysisCommands(program, io);
   addFeaturesCommand(program, io);
+  // no arguments at all: a newcomer's first try, answered with the usage and the commands
+  if (args.length === 0) {
+    io.stderr(`${program.helpInformation().split('\nOptions:')[0]!.trimEnd()}\n\nThe options, the measures and examples: tie-eval --help (docs/cli.md)\n`);
+    return 2;
+  }
   try {
     await program.parseAsync([...args], { from: 'user' });
     return 0;

@@ -1,6 +1,7 @@
 import { Gain } from './codes.js';
 import { PARAMS, parseDecimal, parsePositiveInteger, type ListParamEntry, type ParamEntry, type ParamName } from './params.js';
-import { MEASURES, describeMeasures, findMeasure, type Kind, type MeasureEntry } from './table.js';
+import { MEASURES, findMeasure, type Kind, type MeasureEntry } from './table.js';
+import { nearestName } from './nearestName.js';
 
 /** A measure name turned into numbers: what every backend computes. */
 export type MeasureSpec = {
@@ -28,7 +29,11 @@ export type MeasureSpec = {
 /** Thrown for a measure name the parser does not accept; the message lists the valid names. */
 export class MeasureNameError extends Error {
   constructor(name: string, reason: string) {
-    super(`unknown measure '${name}': ${reason}\nvalid measures (ir_measures spelling, e.g. P@10, AP(norm=found)@5, nDCG(gain=exp)@10, RBP(p=0.9)):\n${describeMeasures()}`);
+    // a name near a known one (mapp, recip_rnk) gets it suggested; a known name with a bad cut-off or parameter does not
+    const base = name.trim().split(/[(@.]/)[0]!;
+    const near = nearestName(name);
+    const suggestion = near !== undefined && near !== base ? ` (did you mean ${near}?)` : '';
+    super(`unknown measure '${name}': ${reason}${suggestion}\nevery measure and its parameters: tie-eval --help, docs/names.md (each tool's names) and docs/measures.md; e.g. P@10, AP(norm=found)@5, nDCG(gain=exp)@10, map, P.5,10, ndcg_cut.10`);
     this.name = 'MeasureNameError';
   }
 }

@@ -65,14 +65,16 @@ const isQrels = (x: Source | QrelsSource): x is QrelsSource => typeof x === 'obj
  * query the qrels lack is left out, and so is a qrels query without results unless
  * `allQueries` (each with a warning in `warnings`).
  * @param qrels a qrels source, or qrels read once with readQrels
- * @param runs run sources (paths, bytes, streams; see Source)
+ * @param runs a run source (a path, bytes, a stream; see Source), or an array of them
  * @throws FileError for a bad line (file, line, the line), or a run none of whose queries the
  *   qrels hold; MeasureNameError for an unknown measure; InputError for a bad option
  * @example
  * const { runs } = await evaluateRuns('qrels.txt', ['run.txt'], { measures: ['P@10'] });
  * runs[0].values.get('average')[0] // P@10 of each query
  */
-export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly Source[], options: EvaluateRunsOptions = {}): Promise<RunsEvaluation> {
+export async function evaluateRuns(qrels: Source | QrelsSource, runs: Source | readonly Source[], options: EvaluateRunsOptions = {}): Promise<RunsEvaluation> {
+  // one run as itself, or several in an array (a stream or bytes are one source, not a list)
+  const sources: readonly Source[] = Array.isArray(runs) ? runs : [runs as Source];
   const modes: readonly TieMode[] = typeof options.ties === 'string' ? [options.ties] : (options.ties ?? ['average']);
   const level = options.relevanceLevel ?? 1;
   if (parsePositiveInteger(String(level)) !== level) throw new InputError(`relevanceLevel must be a positive integer, not ${level}`);
@@ -89,7 +91,7 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: readonly S
   const measures = booleanOption(options.trecOrder, 'trecOrder') ? kept.sort((a, b) => a.order - b.order) : kept;
   const judgements = isQrels(qrels) ? qrels : await readQrelsSource(await toInput(qrels, 'qrels'), options.backend ?? 'auto');
   const evaluations: RunEvaluation[] = [];
-  for (const [i, run] of runs.entries()) {
+  for (const [i, run] of sources.entries()) {
     const onBytes = options.onBytes;
     evaluations.push(
       await evaluateRunFile(await toInput(run, `run ${i + 1}`), judgements, measures, {
