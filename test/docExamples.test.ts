@@ -6,6 +6,7 @@ import { tiedLabels } from '../src/ties/tiedLabels.js';
 import { booleanOption } from '../src/api/booleanOption.js';
 import { foreignFormat } from '../src/io/input.js';
 import { nearestName } from '../src/measures/nearestName.js';
+import { counted } from '../src/util/counted.js';
 import { FeatureTies } from '../src/features/featureTies.js';
 import { parseAnyMeasure } from '../src/measures/expandNames.js';
 import { binomial, FREE_ORDERS, freeOrdersRow } from '../src/reference/freeOrders.js';
@@ -36,6 +37,7 @@ describe('the doc comments\' examples', () => {
     expect(meanOf([0.3, 0.4], 0, 2, 'squares')).toBeCloseTo(0.25, 15);
     expect(booleanOption(undefined, 'judgedOnly')).toBe(false);
     expect(nearestName('mapp')).toBe('map');
+    expect(counted(1, 'query', 'queries')).toBe('1 query');
     expect(nearestName('recip_rnk')).toBe('recip_rank');
     expect(foreignFormat(Uint8Array.of(0x42, 0x5a, 0x68, 0x39))).toBe('a bzip2 file: decompress it first (bunzip2), or gzip it');
     expect(meanError([0.5, 0.5], 0, 2, new Map([[0, 0.02], [1, 0.02]]), 'values').toFixed(5)).toBe('0.01414');

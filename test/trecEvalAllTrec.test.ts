@@ -137,7 +137,7 @@ describe('--ties trec: the cases the parity issue named, each with what trec_eva
     const run = await write('blocks.run', '9 Q0 x 1 3 r\n1 Q0 a 1 3 r\n9 Q0 y 2 2 r\n');
     const qrels = await write('blocks.qrels', '1 0 a 1\n');
     const r = await cli('--ties', 'trec', '-m', 'map', qrels, run);
-    expect(r.stderr).toMatch(/1 queries of the run are not in the qrels and were ignored \(e\.g\. 9\)\n/);
+    expect(r.stderr).toMatch(/1 query of the run is not in the qrels and was ignored \(e\.g\. 9\)\n/);
   });
 
   it('-v prints the version; -o refuses an argument that looks like an option', async () => {

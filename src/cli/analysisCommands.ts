@@ -14,6 +14,7 @@ import { addRunOptions, evaluateFlags, positiveInteger, requireNumbers, sources,
 import type { RunsEvaluation } from '../runs/evaluateRuns.js';
 import { toInput } from '../runs/source.js';
 import { DEFAULT_MEASURES } from '../measures/expandNames.js';
+import { counted } from '../util/counted.js';
 
 /** The most orderings of one query's ties compare lists for its exact chance that ties flip a pair. */
 const ORDERINGS = 1000;
@@ -158,7 +159,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
       if (flags.format === 'json') return write(io, flags.output, `${JSON.stringify(results, null, 2)}\n`, inputs);
       const out: string[] = [];
       for (const r of results) {
-        out.push(`${r.measure} over ${r.queries} queries (ties: ${flags.ties})\n`);
+        out.push(`${r.measure} over ${counted(r.queries, 'query', 'queries')} (ties: ${flags.ties})\n`);
         out.push(table([['run', 'mean'], ...r.means.map((m) => [m.run, m.mean.toFixed(4)])]));
         const corrected = r.correction === 'none' ? [] : [`t-test p ${r.correction}`, `randomization p ${r.correction}`];
         const header = ['a', 'b', 'a-b', 't', 't-test p', 'randomization p', ...corrected, 'wins/ties/losses', 'degradation p', ...(spread ? ['P(a>b) ties'] : [])];

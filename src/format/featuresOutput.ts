@@ -1,6 +1,7 @@
 import type { FeaturesEvaluation } from '../features/evaluateFeatures.js';
 import { csvField } from './csvField.js';
 import { table } from './table.js';
+import { counted } from '../util/counted.js';
 
 /** The columns of a features table: index, direction, ties, then each measure (and its range). */
 function columns(evaluation: FeaturesEvaluation): { header: string[]; rows: (string | number)[][] } {
@@ -20,7 +21,7 @@ function columns(evaluation: FeaturesEvaluation): { header: string[]; rows: (str
 export function formatFeaturesText(evaluation: FeaturesEvaluation): string {
   const { header, rows } = columns(evaluation);
   const text = rows.map((r) => r.map((x, c) => (c === 2 ? (x as number).toFixed(2) : typeof x === 'number' && c > 3 ? x.toFixed(4) : String(x))));
-  return `${evaluation.queries} queries, ${evaluation.documents} documents, ${evaluation.features.length} features, ties ${evaluation.ties}\n${table([header, ...text])}`;
+  return `${counted(evaluation.queries, 'query', 'queries')}, ${counted(evaluation.documents, 'document', 'documents')}, ${counted(evaluation.features.length, 'feature', 'features')}, ties ${evaluation.ties}\n${table([header, ...text])}`;
 }
 
 /** CSV: a header, then one row per feature (full precision). */

@@ -13,6 +13,7 @@ import { meanError, sumOf, summaryTerms } from '../core/means.js';
 import { zeroedWhenMissing } from '../api/missingQuery.js';
 import type { QrelsSource } from './qrelsSource.js';
 import { stringKey, type RunCollector } from './runCollector.js';
+import { counted } from '../util/counted.js';
 
 /** A run's values: per tie mode and measure, one value per query (queries in byte order). */
 export interface RunEvaluation {
@@ -91,9 +92,9 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
     warnings.push(`${runPath}: a worker thread failed (${parallel.workerError}); the run was read in one thread`);
   }
   const example = (ids: string[]): string => `(e.g. ${ids.slice(0, 3).map(latin1ToUtf8).join(', ')})`;
-  if (ignored.length > 0) warnings.push(`${runPath}: ${ignored.length} queries of the run are not in the qrels and were ignored ${example(ignored)}`);
+  if (ignored.length > 0) warnings.push(`${runPath}: ${counted(ignored.length, 'query', 'queries')} of the run ${ignored.length === 1 ? 'is' : 'are'} not in the qrels and ${ignored.length === 1 ? 'was' : 'were'} ignored ${example(ignored)}`);
   if (missing.length > 0 && !options.allQueries) {
-    warnings.push(`${runPath}: ${missing.length} queries of the qrels have no results and are left out of the mean (-c counts them, as trec_eval -c does) ${example(missing)}`);
+    warnings.push(`${runPath}: ${counted(missing.length, 'query', 'queries')} of the qrels ${missing.length === 1 ? 'has' : 'have'} no results and ${missing.length === 1 ? 'is' : 'are'} left out of the mean (-c counts them, as trec_eval -c does) ${example(missing)}`);
   }
   if (notes.misordered > 0) {
     warnings.push(
