@@ -154,6 +154,32 @@ describe('ties sd answers every measure', () => {
   });
 });
 
+describe('ties sd on all_trec', () => {
+  it('answers every measure: text ones as text, a geometric mean\'s summary from its queries\' averages and sds (delta method)', async () => {
+    const examples = ['examples/qrels.txt', 'examples/run.txt'].map((p) => new URL(`../${p}`, import.meta.url).pathname);
+    const text = await cli('--ties', 'sd', '-q', '-m', 'all_trec', ...examples);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^runid +\tall\tindegree\tindegree$/m);
+    const json = JSON.parse((await cli('--ties', 'sd', '-q', '--format', 'json', '-m', 'all_trec', ...examples)).stdout);
+    for (const [name, v] of Object.entries(json.mean as Record<string, { average: number; sd: number }>)) {
+      expect(Number.isFinite(v.sd), name).toBe(true);
+      expect(v.sd, name).toBeGreaterThanOrEqual(0);
+    }
+    // gm_map: G / Q × sqrt(sum of (sd_q / AP_q)^2), from the per-query lines
+    const queries = Object.values(json.perQuery as Record<string, Record<string, { average: number; sd: number }>>);
+    const g = Math.exp(queries.reduce((s, q) => s + Math.log(Math.max(q.map!.average, 1e-5)), 0) / queries.length);
+    const spread = (g / queries.length) * Math.sqrt(queries.reduce((s, q) => s + (q.map!.average > 1e-5 ? (q.map!.sd / q.map!.average) ** 2 : 0), 0));
+    expect(json.mean.gm_map.sd).toBeCloseTo(spread, 14);
+    // the library's batch and prepared paths give the same summary
+    const batch = evaluateBatch(group600, ['gm_map'], { ties: 'sd' });
+    const ap = evaluateBatch(group600, ['AP'], { ties: 'average' }).perQuery.AP![0]!;
+    expect(batch.mean.gm_map).toBeCloseTo(batch.perQuery.gm_map![0]!, 15);
+    expect(batch.perQuery.gm_map![0]).toBe(evaluateBatch(group600, ['AP'], { ties: 'sd' }).perQuery.AP![0]);
+    expect(ap).toBeGreaterThan(1e-5);
+    expect(prepare(group600.labels, group600.offsets, ['gm_map'], { ties: 'sd' }).evaluate(group600.scores).mean.gm_map).toBe(batch.mean.gm_map);
+  });
+});
+
 describe('the command line', () => {
   const files = scratchFiles('estimates');
   const qrels = files.file('qrels', [...Array.from({ length: n600 }, (_, i) => `1 0 d${i} ${i % 2}`), ...Array.from({ length: 10 }, (_, i) => `2 0 e${i} ${i % 3 === 0 ? 1 : 0}`)].join('\n') + '\n');

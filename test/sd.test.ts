@@ -190,15 +190,14 @@ describe('ties sd on every path', () => {
     expect(json.perQuery.q2!['P@1']!.sd).toBeCloseTo(Math.sqrt(2) / 3, 15);
   });
 
-  it('the command line refuses a geometric mean\'s sd, naming it; every other measure has one, and so do its defaults', async () => {
+  it('the command line answers every measure, a geometric mean by the delta method, and its defaults have one', async () => {
     const { file } = scratchFiles('tie-eval-sd-');
     const qrels = file('qrels', 'q1 0 a 1\n');
     const run = file('run', 'q1 Q0 a 1 2 r\nq1 Q0 b 2 2 r\n');
-    const refused = await cli('--ties', 'sd', '-m', 'map', '-m', 'gm_map', '-m', 'infAP', qrels, run);
-    expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toMatch(/ties 'sd': gm_map has no standard deviation over tie orderings \(a geometric mean's or a text's/);
-    const answered = await cli('--ties', 'sd', '-m', 'map', '-m', 'infAP', qrels, run);
+    // AP is 1 or 1/2: average 0.75, sd 0.25; gm_map's one query gives its sd: 0.75 x 0.25 / 0.75
+    const answered = await cli('--ties', 'sd', '-m', 'map', '-m', 'gm_map', '-m', 'infAP', qrels, run);
     expect(answered.code).toBe(0);
+    expect(answered.stdout).toMatch(/^gm_map +\tall\t0\.7500\t0\.2500$/m);
     const defaults = await cli('--ties', 'sd', qrels, run);
     expect(defaults.stdout.split('\n').slice(2).map((line) => line.split('\t')[0]!.trim()).filter((x) => x !== '')).toEqual(['AP', 'RR', 'P@10', 'R@100', 'nDCG@10', 'nDCG']);
   });

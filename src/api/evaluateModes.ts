@@ -3,11 +3,10 @@ import { statusError } from '../core/errors.js';
 import { Status } from '../core/status.js';
 import type { Plan } from '../measures/plan.js';
 import type { BackendName } from '../backends/backend.js';
-import { SD, TREC, tieModeCode, type TieMode } from '../ties/modes.js';
-import { checkSpreads } from '../measures/spreads.js';
+import { TREC, tieModeCode, type TieMode } from '../ties/modes.js';
 import { flattenBatch } from './batchInput.js';
 import { optionsPlan } from './optionsPlan.js';
-import { meanError, meanOf, summaryTerms } from '../core/means.js';
+import { geometricSpread, meanError, meanOf, summaryTerms } from '../core/means.js';
 import { estimateRefused, type Estimate } from '../estimate/estimateRefused.js';
 import { threadCount } from './threadCount.js';
 import type { Batch, BatchResult, EvaluateOptions } from './types.js';
@@ -24,8 +23,9 @@ import { booleanOption } from './booleanOption.js';
  */
 export function evaluateModes(batch: Batch, measures: readonly string[], modes: readonly TieMode[], options: EvaluateOptions = {}, tieKeys: Int32Array | null = null, withMeans = true): Map<TieMode, BatchResult> {
   const plan = optionsPlan(measures, options);
-  const codes = [...new Set(modes)].map((mode) => [mode, tieModeCode(mode)] as const);
-  if (codes.some(([, code]) => code === SD)) checkSpreads(plan);
+  const asked = [...new Set(modes)];
+  // a geometric mean's sd summary reads the queries' averages too (geometricSpread)
+  const codes = [...(needsAverages(plan, asked) ? [...asked, 'average' as const] : asked)].map((mode) => [mode, tieModeCode(mode)] as const);
   const threads = threadCount(options.threads);
   const flat = flattenBatch(batch, plan, codes.some(([, code]) => code === TREC), tieKeys);
   const backend = resolveBackend(options.backend, flat.scores.length);
@@ -44,23 +44,37 @@ export function evaluateModes(batch: Batch, measures: readonly string[], modes: 
   }
   // what the kernels had no exact form for, estimated (or refused, with exact)
   const estimates = codes.map(([, code], i) => estimateRefused(flat, plan, code, outs[i]!, options.backend, threads, booleanOption(options.exact, 'exact')));
-  return new Map(codes.map(([mode], i) => [mode, modeResult(plan, mode, outs[i]!, q, backend.name, withMeans, estimates[i]!)]));
+  const averages = outs[codes.findIndex(([mode]) => mode === 'average')] ?? null;
+  return new Map(asked.map((mode, i) => [mode, modeResult(plan, mode, outs[i]!, q, backend.name, withMeans, estimates[i]!, averages)]));
+}
+
+/** Whether the sd mode is asked for a geometric mean (gm_map, gm_bpref) without the average mode, whose values its summary reads. */
+export function needsAverages(plan: Plan, modes: readonly TieMode[]): boolean {
+  return modes.includes('sd') && !modes.includes('average') && plan.measures.some((m) => m.geometric);
 }
 
 /**
  * One mode's BatchResult from the kernels' output (measure `row` of query i at out[row * queries + i]):
  * per measure its queries' values (views of `out`) and, `withMeans`, their mean.
  */
-export function modeResult(plan: Plan, mode: TieMode, out: Float64Array, queries: number, backend: BackendName, withMeans: boolean, estimated: readonly Estimate[]): BatchResult {
+export function modeResult(plan: Plan, mode: TieMode, out: Float64Array, queries: number, backend: BackendName, withMeans: boolean, estimated: readonly Estimate[], averages: Float64Array | null): BatchResult {
   const perQuery: Record<string, Float64Array> = {};
   const mean: Record<string, number> = {};
   plan.measures.forEach((m, row) => {
     perQuery[m.name] = out.subarray(row * queries, (row + 1) * queries);
     // a run's reader skips them: it sums the queries of all its batches
-    if (withMeans) mean[m.name] = meanOf(out, row * queries, (row + 1) * queries, summaryTerms(m.geometric, mode === 'sd'));
+    if (withMeans) mean[m.name] = summaryOf(m.geometric, mode === 'sd', out, averages, row * queries, (row + 1) * queries);
   });
   if (estimated.length === 0) return { perQuery, mean, backend };
   return { perQuery, mean, backend, estimated, ...(withMeans ? { meanError: meanErrors(plan, mode, out, queries, estimated) } : {}) };
+}
+
+/**
+ * A mode's summary of values[from..to) (see meanOf), but the sd mode's of a geometric mean,
+ * which reads the queries' `averages` (geometricSpread).
+ */
+export function summaryOf(geometric: boolean, sd: boolean, values: Float64Array, averages: Float64Array | null, from: number, to: number): number {
+  return sd && geometric ? geometricSpread(averages!, values, from, to) : meanOf(values, from, to, summaryTerms(geometric, sd));
 }
 
 /** Per measure with an estimated value, the standard error of its mean (see meanError). */

@@ -1,15 +1,13 @@
 import type { BackendName } from '../backends/backend.js';
 import { resolveBackend } from '../backends/facade.js';
-import { checkSpreads } from '../measures/spreads.js';
 import { Status } from '../core/status.js';
-import { SD, TREC, tieModeCode } from '../ties/modes.js';
+import { AVERAGE, SD, TREC, tieModeCode } from '../ties/modes.js';
 import { flattenBatch, ownJudgements } from './batchInput.js';
 import { optionsPlan } from './optionsPlan.js';
 import { InputError, InputTypeError, statusError } from '../core/errors.js';
-import { meanOf, summaryTerms } from '../core/means.js';
 import { threadCount } from './threadCount.js';
 import { estimateRefused, mayEstimate } from '../estimate/estimateRefused.js';
-import { meanErrors } from './evaluateModes.js';
+import { meanErrors, needsAverages, summaryOf } from './evaluateModes.js';
 import type { Batch, BatchLabels, BatchResult, EvaluateOptions } from './types.js';
 import { booleanOption } from './booleanOption.js';
 
@@ -50,7 +48,6 @@ export interface PreparedEvaluator {
 export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: readonly string[], options: PrepareOptions = {}): PreparedEvaluator {
   const plan = optionsPlan(measures, options);
   const mode = tieModeCode(options.ties);
-  if (mode === SD) checkSpreads(plan);
   const threads = threadCount(options.threads);
   const entries = labels?.length ?? 0;
   // the judgements are copied: a caller's later change to its arrays changes nothing, on every backend
@@ -71,6 +68,8 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
     mean[name] = NaN;
   });
   const estimating = mayEstimate(plan, mode);
+  // a geometric mean's sd summary reads the queries' averages too (geometricSpread)
+  const averages = needsAverages(plan, [options.ties ?? 'average']) ? new Float64Array(out.length) : null;
   const exact = booleanOption(options.exact, 'exact');
   const result: { -readonly [K in keyof BatchResult]: BatchResult[K] } = { perQuery, mean, backend: backend.name };
   return {
@@ -82,7 +81,11 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
       if (scores.length !== entries) throw new InputError(`scores has ${scores.length} entries, the labels ${entries}`);
       if (prepared.evaluate(scores, flat.tieKeys, mode, out) !== Status.OK) throw statusError(prepared.status, flat.describeQuery, labelAt, measureAt);
       const estimated = estimating ? estimateRefused({ ...flat, scores }, plan, mode, out, options.backend, threads, exact) : [];
-      for (let row = 0; row < names.length; row++) mean[names[row]!] = meanOf(out, row * queries, (row + 1) * queries, summaryTerms(plan.measures[row]!.geometric, mode === SD));
+      if (averages !== null) {
+        if (prepared.evaluate(scores, null, AVERAGE, averages) !== Status.OK) throw statusError(prepared.status, flat.describeQuery, labelAt, measureAt);
+        estimateRefused({ ...flat, scores }, plan, AVERAGE, averages, options.backend, threads, exact);
+      }
+      for (let row = 0; row < names.length; row++) mean[names[row]!] = summaryOf(plan.measures[row]!.geometric, mode === SD, out, averages, row * queries, (row + 1) * queries);
       if (estimated.length > 0) {
         result.estimated = estimated;
         result.meanError = meanErrors(plan, mode === SD ? 'sd' : 'average', out, queries, estimated);

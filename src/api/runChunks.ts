@@ -2,11 +2,10 @@ import { resolveBackend } from '../backends/facade.js';
 import type { Backend } from '../backends/backend.js';
 import { Status } from '../core/status.js';
 import type { Plan } from '../measures/plan.js';
-import { checkSpreads } from '../measures/spreads.js';
-import { SD, TREC, tieModeCode, type TieMode } from '../ties/modes.js';
+import { TREC, tieModeCode, type TieMode } from '../ties/modes.js';
 import { optionsPlan } from './optionsPlan.js';
 import { threadCount } from './threadCount.js';
-import { modeResult } from './evaluateModes.js';
+import { modeResult, needsAverages } from './evaluateModes.js';
 import { estimateRefused } from '../estimate/estimateRefused.js';
 import type { BatchResult, EvaluateOptions } from './types.js';
 import { booleanOption } from './booleanOption.js';
@@ -59,9 +58,9 @@ export class RunChunks {
       const backend = resolveBackend(options.backend);
       if (count < 2 || backend.startBatch === undefined) return null;
       const plan = optionsPlan(measures, options);
-      const code = tieModeCode(mode);
-      if (code === SD) checkSpreads(plan);
-      return new RunChunks(plan, mode, code, backend, count, options);
+      // a geometric mean's sd summary reads the averages too: evaluateModes gives both
+      if (needsAverages(plan, [mode])) return null;
+      return new RunChunks(plan, mode, tieModeCode(mode), backend, count, options);
     } catch {
       // evaluateModes reports it after the reading
       return null;
@@ -99,7 +98,7 @@ export class RunChunks {
     const entries = offsets[queries]!;
     const batch = { scores: arrays.scores.subarray(0, entries), labels: arrays.labels.subarray(0, entries), offsets: offsets.subarray(0, queries + 1), ideal: arrays.ideal.subarray(0, idealOffsets[queries]!), idealOffsets: idealOffsets.subarray(0, queries + 1), relevant: null, describeQuery };
     const estimated = estimateRefused(batch, this.plan, this.code, out, this.options.backend, this.threads, booleanOption(this.options.exact, 'exact'));
-    return modeResult(this.plan, this.mode, out, queries, this.backend.name, true, estimated);
+    return modeResult(this.plan, this.mode, out, queries, this.backend.name, true, estimated, null);
   }
 
   /** Starts queries [next, last) on the backend's threads. */

@@ -54,7 +54,7 @@ export function meanOf(values: ArrayLike<number>, from: number, to: number, term
   return meanFromSum(addTerms(0, values, from, to, terms), to - from, terms);
 }
 
-/** The terms of a summary: the sd mode's squares, a geometric mean's logs, else the values (no measure with a geometric mean has an sd: see checkSpreads). */
+/** The terms of a summary: the sd mode's squares, a geometric mean's logs, else the values (a geometric mean's sd: geometricSpread). */
 export function summaryTerms(geometric: boolean, sd: boolean): Terms {
   return sd ? 'squares' : geometric ? 'logs' : 'values';
 }
@@ -77,4 +77,19 @@ export function meanError(values: ArrayLike<number>, from: number, to: number, e
     sum += slope * slope * error * error;
   }
   return Math.sqrt(sum);
+}
+
+/**
+ * The sd mode's summary of a geometric mean (gm_map, gm_bpref): the standard deviation over tie
+ * orderings of exp(mean of log(max(v, 0.00001))), to first order (the delta method), from each
+ * query's average `averages[i]` and standard deviation `spreads[i]` (the queries independent):
+ * G / n × sqrt(sum of (sd_i / v_i)^2) over the queries above the floor (below it, a value does
+ * not move the mean). NaN when empty.
+ * @example geometricSpread([0.5, 0.5], [0.1, 0.1], 0, 2) // 0.0707…: 0.5 / 2 × sqrt(2 × 0.2^2)
+ */
+export function geometricSpread(averages: ArrayLike<number>, spreads: ArrayLike<number>, from: number, to: number): number {
+  const mean = meanOf(averages, from, to, 'logs');
+  let sum = 0;
+  for (let i = from; i < to; i++) if (averages[i]! > MIN_GEO_MEAN) sum += (spreads[i]! / averages[i]!) ** 2;
+  return (mean / (to - from)) * Math.sqrt(sum);
 }

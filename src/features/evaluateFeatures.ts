@@ -5,7 +5,6 @@ import { FileError } from '../io/fileError.js';
 import { addTerms, meanFromSum, summaryTerms, totalFromSum, type Terms } from '../core/means.js';
 import type { LetorQuery } from '../io/forEachLetorQuery.js';
 import { requestMeasures } from '../measures/expandNames.js';
-import { checkSpreadRequests } from '../measures/spreads.js';
 import { readLetor } from '../runs/read.js';
 import type { Source } from '../runs/source.js';
 import type { TieMode } from '../ties/modes.js';
@@ -154,7 +153,9 @@ export class FeatureEvaluator {
     this.nameOf = requests.map((r) => this.names.indexOf(r.name));
     this.summed = requests.map((r) => r.aggregate === 'sum');
     this.ties = options.ties ?? 'average';
-    if (this.ties === 'sd') checkSpreadRequests(requests);
+    // a geometric mean's sd summary reads each query's average, which features do not keep
+    const geometric = requests.filter((r) => r.aggregate === 'geometric').map((r) => r.label);
+    if (this.ties === 'sd' && geometric.length > 0) throw new InputError(`features, ties 'sd': ${geometric.join(', ')} ${geometric.length > 1 ? 'have' : 'has'} no sd summary here (a geometric mean's: the main command gives it)`);
     this.terms = requests.map((r) => summaryTerms(r.aggregate === 'geometric', this.ties === 'sd'));
     if ((this.ties as string) === 'trec') throw new InputError("ties 'trec' needs document ids, which a learning-to-rank file does not have");
     this.modes = this.ties === 'range' ? ['average', 'pessimistic', 'optimistic'] : [this.ties];

@@ -130,6 +130,7 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   const values = new Map<TieMode, Float64Array[]>();
   const spare = new Float64Array(order.length);
   const summary = new Map<TieMode, number[]>();
+  const sumsOf = new Map<TieMode, Float64Array>();
   for (const mode of options.modes) {
     const sums = new Float64Array(names.length);
     const columns = names.map((_, m) => {
@@ -142,8 +143,10 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
       for (const m of zeroed) sums[m] = sumOf(columns[m]!, 0, order.length);
     }
     values.set(mode, columns);
-    summary.set(mode, summarize(measures, names, columns, sums, options.allQueries, qrelsRelevant, mode === 'sd'));
+    sumsOf.set(mode, sums);
   }
+  // after every mode's columns: the sd mode's summary of a geometric mean reads the averages
+  for (const mode of options.modes) summary.set(mode, summarize(measures, names, values.get(mode)!, sumsOf.get(mode)!, options.allQueries, qrelsRelevant, mode === 'sd', values.get('average')));
   const strings = new Map([...collector.strings].map(([key, list]) => [key, Array.from(order, (i) => list[i]!)]));
   for (const m of measures) {
     if (addedAt.length === 0 || m.label !== 'relstring' || m.text?.kind !== 'relstring') continue;

@@ -2,7 +2,6 @@ import type { BackendChoice } from '../backends/backend.js';
 import { cores } from '../core/cores.js';
 import { InputError } from '../core/errors.js';
 import { DEFAULT_MEASURES, requestMeasures, type MeasureRequest } from '../measures/expandNames.js';
-import { checkSpreadRequests } from '../measures/spreads.js';
 import { parsePositiveInteger } from '../measures/params.js';
 import type { TieMode } from '../ties/modes.js';
 import { evaluateRunFile, type RunEvaluation } from './evaluateRunFile.js';
@@ -75,7 +74,7 @@ const isQrels = (x: Source | QrelsSource): x is QrelsSource => typeof x === 'obj
 export async function evaluateRuns(qrels: Source | QrelsSource, runs: Source | readonly Source[], options: EvaluateRunsOptions = {}): Promise<RunsEvaluation> {
   // one run as itself, or several in an array (a stream or bytes are one source, not a list)
   const sources: readonly Source[] = Array.isArray(runs) ? runs : [runs as Source];
-  const modes: readonly TieMode[] = typeof options.ties === 'string' ? [options.ties] : (options.ties ?? ['average']);
+  const asked: readonly TieMode[] = typeof options.ties === 'string' ? [options.ties] : (options.ties ?? ['average']);
   const level = options.relevanceLevel ?? 1;
   if (parsePositiveInteger(String(level)) !== level) throw new InputError(`relevanceLevel must be a positive integer, not ${level}`);
   // more reading threads than 4 per core only cost memory (each holds a chunk of results, and the
@@ -85,9 +84,10 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: Source | r
     throw new InputError(`threads must be an integer from 1 to ${most} (4 per core), not ${options.threads}`);
   }
   if (options.orderings !== undefined && !(Number.isInteger(options.orderings) && options.orderings >= 0)) throw new InputError(`orderings must be a whole number, not ${options.orderings}`);
-  const asked = requestMeasures(options.measures ?? DEFAULT_MEASURES, level);
-  if (modes.includes('sd')) checkSpreadRequests(asked);
-  const kept = booleanOption(options.noRelstrings, 'noRelstrings') ? asked.filter((r) => r.text?.kind !== 'relstring') : asked;
+  const requested = requestMeasures(options.measures ?? DEFAULT_MEASURES, level);
+  // a geometric mean's sd summary reads the queries' averages too (geometricSpread)
+  const modes = asked.includes('sd') && !asked.includes('average') && requested.some((r) => r.aggregate === 'geometric') ? [...asked, 'average' as const] : asked;
+  const kept = booleanOption(options.noRelstrings, 'noRelstrings') ? requested.filter((r) => r.text?.kind !== 'relstring') : requested;
   const measures = booleanOption(options.trecOrder, 'trecOrder') ? kept.sort((a, b) => a.order - b.order) : kept;
   const judgements = isQrels(qrels) ? qrels : await readQrelsSource(await toInput(qrels, 'qrels'), options.backend ?? 'auto');
   const evaluations: RunEvaluation[] = [];

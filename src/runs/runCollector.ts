@@ -274,6 +274,8 @@ export class RunCollector {
   private writeRelstrings(scores: Float64Array, labels: Int32Array, offsets: Uint32Array, keys: Int32Array | null, qids: string[]): void {
     const { maxRank, judgedOnly } = this.options;
     for (const mode of this.options.modes) {
+      // a relstring has no spread: the sd mode's is the average's (the tie groups marked)
+      const code = tieModeCode(mode === 'sd' ? 'average' : mode);
       for (const length of this.relstrings) {
         const key = stringKey(mode, length);
         let strings = this.strings.get(key);
@@ -282,7 +284,7 @@ export class RunCollector {
           const start = offsets[q]!;
           const n = offsets[q + 1]! - start;
           if (this.order.length < n) this.order = new Int32Array(Math.max(n, 2 * this.order.length));
-          strings[this.index.get(qids[q]!)!] = relstring(scores, labels, keys, start, n, tieModeCode(mode), maxRank, judgedOnly, length, this.order);
+          strings[this.index.get(qids[q]!)!] = relstring(scores, labels, keys, start, n, code, maxRank, judgedOnly, length, this.order);
         }
       }
     }
