@@ -7,7 +7,7 @@ import { TREC, tieModeCode, type TieMode } from '../ties/modes.js';
 import { flattenBatch } from './batchInput.js';
 import { optionsPlan } from './optionsPlan.js';
 import { geometricSpread, meanError, meanOf, summaryTerms } from '../core/means.js';
-import { estimateRefused, type Estimate } from '../estimate/estimateRefused.js';
+import { estimateRefused, mayEstimate, type Estimate } from '../estimate/estimateRefused.js';
 import { threadCount } from './threadCount.js';
 import type { Batch, BatchResult, EvaluateOptions } from './types.js';
 import { booleanOption } from './booleanOption.js';
@@ -43,10 +43,14 @@ export function evaluateModes(batch: Batch, measures: readonly string[], modes: 
     });
   }
   // what the kernels had no exact form for, estimated (or refused, with exact)
-  const estimates = codes.map(([, code], i) => estimateRefused(flat, plan, code, outs[i]!, options.backend, threads, booleanOption(options.exact, 'exact')));
+  const exact = booleanOption(options.exact, 'exact');
+  const estimates = codes.map(([, code], i) => (mayEstimate(plan, code) ? estimateRefused(flat, plan, code, outs[i]!, options.backend, threads, exact) : NONE));
   const averages = outs[codes.findIndex(([mode]) => mode === 'average')] ?? null;
   return new Map(asked.map((mode, i) => [mode, modeResult(plan, mode, outs[i]!, q, backend.name, withMeans, estimates[i]!, averages)]));
 }
+
+/** No estimate: what a mode without a value to estimate gets, shared (a small call allocates nothing for it). */
+const NONE: readonly Estimate[] = [];
 
 /** Whether the sd mode is asked for a geometric mean (gm_map, gm_bpref) without the average mode, whose values its summary reads. */
 export function needsAverages(plan: Plan, modes: readonly TieMode[]): boolean {
