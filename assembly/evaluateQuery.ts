@@ -1,11 +1,11 @@
-import { AVERAGE, CWL_DEPTH, DEPTH_RELEVANT, INPUT, KIND_AP, KIND_BING, KIND_BPREF, KIND_DCG, KIND_ERR, KIND_F1, KIND_G, KIND_IDEAL_DCG, KIND_INFAP, KIND_INSQ, KIND_IPREC, KIND_IPREC_MEAN, KIND_JUDGED, KIND_NDCG, KIND_NDCG_REL, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RNDCG, KIND_RPREC, KIND_RR, KIND_SDCG, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, PLAN_FLAG_JUDGED_ONLY, PLAN_FLAG_NEEDS_ORDER, ROW_CONSTANT, ROW_CUTOFF, ROW_DEPTH, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_FLAG_JUDGED_ONLY, ROW_FLAGS, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, SD, STATUS_OK, STATUS_SCORE_NAN, STATUS_VALUE_NOT_FINITE, TREC } from './codes';
+import { AVERAGE, DEPTH_RELEVANT, INPUT, KIND_AP, KIND_BING, KIND_BPREF, KIND_DCG, KIND_ERR, KIND_F1, KIND_G, KIND_IDEAL_DCG, KIND_INFAP, KIND_INSQ, KIND_IPREC, KIND_IPREC_MEAN, KIND_JUDGED, KIND_NDCG, KIND_NDCG_REL, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RNDCG, KIND_RPREC, KIND_RR, KIND_SDCG, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, PLAN_FLAG_JUDGED_ONLY, PLAN_FLAG_NEEDS_ORDER, ROW_CONSTANT, ROW_CUTOFF, ROW_DEPTH, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_FLAG_JUDGED_ONLY, ROW_FLAGS, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, SD, STATUS_OK, STATUS_SCORE_NAN, STATUS_VALUE_NOT_FINITE, TREC } from './codes';
 import { averagePrecision } from './averagePrecision';
 import { binG } from './binG';
 import { bpref } from './bpref';
 import { buildGroups } from './buildGroups';
 import { countGroups } from './countGroups';
 import { numNonRelRet, numRet } from './counts';
-import { dcg, ndcg, sdcg, sdcgOnes } from './dcg';
+import { dcg, ndcg, sdcg } from './dcg';
 import { err } from './err';
 import { f1 } from './f1';
 import { firstNaN } from './firstNaN';
@@ -18,15 +18,10 @@ import { judgedEnds, swapView } from './judgedView';
 import { getF64, getI32, setF64 } from './memory';
 import { ndcgRel } from './ndcgRel';
 import { orderQuery, SELECT_ABOVE } from './orderQuery';
-import { averagePrecisionSpread } from './averagePrecisionSpread';
-import { binGSpread, bprefSpread } from './gapSpread';
-import { heldSpread, relevantSpread } from './countSpread';
-import { reciprocalRankSpread, successSpread } from './firstRelevantSpread';
-import { linearSpread, WEIGHTS_DISCOUNT, WEIGHTS_INSQ, WEIGHTS_PERSISTENCE } from './linearSpread';
-import { rndcgSpread } from './rndcgSpread';
+import { spreadOf } from './spreadOf';
 import { judgedSlot, maxRank, planFlags, planMeasures, planReadsAll, planViews, rowField, rowInt } from './plan';
 import { precision } from './precision';
-import { insq, insqTotal } from './insq';
+import { insq } from './insq';
 import { rbp, rbpResid } from './rbp';
 import { recall } from './recall';
 import { reciprocalRank } from './reciprocalRank';
@@ -35,9 +30,6 @@ import { rprec, rprecDepth } from './rprec';
 import * as S from './scratch';
 import { setAP, setF, setP, setR, utility } from './setMeasures';
 import { success } from './success';
-
-/** A row's sd where the measure has no closed form for it (see the switch): the glue estimates it. */
-const NO_SPREAD: f64 = -1;
 
 /**
  * One query, every measure of the plan, one ordering (or, in sd mode, the spread over them): checks the scores, orders the query
@@ -98,7 +90,6 @@ export function evaluateQuery<L>(
   if (planViews()) judgedEnds();
   if (judgedOnly) swapView();
   const plain = mode == TREC || mode == INPUT;
-  const sd = mode == SD;
   for (let row = 0; row < count; row++) {
     const kind = rowInt(row, ROW_KIND);
     const cutoff = rowField(row, ROW_CUTOFF);
@@ -111,117 +102,122 @@ export function evaluateQuery<L>(
     const own = !judgedOnly && (rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
     if (own) swapView();
     let value: f64 = 0;
-    // sd: the spread over the orderings, from the same group table as average's mean (the
-    // measures that do not depend on the order: 0; NO_SPREAD where there is no closed form)
+    // sd: the spread over the orderings, from the same group table as average's mean
+    if (mode == SD) {
+      value = spreadOf<L>(labels, start, kind, cutoff, col, gain, param, slot, constants, at, relevant);
+      if (own) swapView();
+      // no exact spread: NaN, for the glue to estimate (or refuse, with exact) without losing the rest
+      setF64(out, row * queries + q, value < 0 ? NaN : value);
+      continue;
+    }
     switch (kind) {
       case KIND_P:
-        value = sd ? (param > 0 ? (relevant > 0 ? relevantSpread(col, cutoff) / Math.min(cutoff, relevant) : 0) : relevantSpread(col, cutoff) / cutoff) : precision(col, cutoff, param, relevant);
+        value = precision(col, cutoff, param, relevant);
         break;
       case KIND_R:
-        value = sd ? (relevant > 0 ? relevantSpread(col, cutoff) / relevant : 0) : recall(col, cutoff, relevant);
+        value = recall(col, cutoff, relevant);
         break;
       case KIND_F1:
-        value = sd ? (2 * relevantSpread(col, cutoff)) / (cutoff + relevant) : f1(col, cutoff, relevant);
+        value = f1(col, cutoff, relevant);
         break;
       case KIND_AP:
-        value = sd ? averagePrecisionSpread(col, cutoff, <i32>param, relevant) : averagePrecision(col, cutoff, <i32>param, relevant, plain);
+        value = averagePrecision(col, cutoff, <i32>param, relevant, plain);
         break;
       case KIND_RR:
-        value = sd ? reciprocalRankSpread(col, cutoff) : reciprocalRank(col, cutoff);
+        value = reciprocalRank(col, cutoff);
         break;
       case KIND_DCG:
-        value = sd ? linearSpread<L>(labels, start, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : <f64>S.n) : dcg(gain, cutoff, plain);
+        value = dcg(gain, cutoff, plain);
         break;
       case KIND_NDCG:
-        value = sd ? (getF64(constants, slot) > 0 ? linearSpread<L>(labels, start, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : <f64>S.n) / getF64(constants, slot) : 0) : ndcg(gain, cutoff, getF64(constants, slot), plain);
+        value = ndcg(gain, cutoff, getF64(constants, slot), plain);
         break;
       case KIND_IDEAL_DCG:
-        value = sd ? 0 : getF64(constants, slot);
+        value = getF64(constants, slot);
         break;
       case KIND_RBP:
-        value = sd ? (1 - param) * linearSpread<L>(labels, start, col, gain, slot >= at ? Math.max(1, getF64(constants, slot)) : 1, WEIGHTS_PERSISTENCE, param, cutoff > 0 ? cutoff : <f64>S.n) : rbp(col, gain, cutoff, param, slot >= at ? Math.max(1, getF64(constants, slot)) : 1, plain);
+        value = rbp(col, gain, cutoff, param, slot >= at ? Math.max(1, getF64(constants, slot)) : 1, plain);
         break;
       case KIND_RBP_RESID:
-        value = sd ? (1 - param) * linearSpread<L>(labels, start, col, -2, 1, WEIGHTS_PERSISTENCE, param, <f64>S.n) : rbpResid(param, plain);
+        value = rbpResid(param, plain);
         break;
       case KIND_SDCG:
-        value = sd ? linearSpread<L>(labels, start, col, gain, 1, WEIGHTS_DISCOUNT, 0, Math.min(cutoff, <f64>CWL_DEPTH)) / sdcgOnes(Math.min(cutoff, <f64>CWL_DEPTH)) : sdcg(gain, cutoff, plain);
+        value = sdcg(gain, cutoff, plain);
         break;
       case KIND_INSQ:
-        value = sd ? linearSpread<L>(labels, start, col, gain, 1, WEIGHTS_INSQ, param, Math.min(<f64>S.n, <f64>CWL_DEPTH)) / insqTotal(param) : insq(gain, param, plain);
+        value = insq(gain, param, plain);
         break;
       case KIND_RPREC:
-        value = sd ? (rprecDepth(param, relevant) > 0 ? relevantSpread(col, rprecDepth(param, relevant)) / rprecDepth(param, relevant) : 0) : rprec(col, relevant, param);
+        value = rprec(col, relevant, param);
         break;
       case KIND_BPREF:
-        value = sd ? bprefSpread(col, relevant, getF64(constants, at + judgedSlot())) : bpref(col, relevant, getF64(constants, at + judgedSlot()), plain);
+        value = bpref(col, relevant, getF64(constants, at + judgedSlot()), plain);
         break;
       case KIND_SUCCESS:
-        value = sd ? successSpread(col, cutoff) : success(col, cutoff);
+        value = success(col, cutoff);
         break;
       case KIND_ERR:
-        value = sd ? NO_SPREAD : err(col, cutoff, param, plain);
+        value = err(col, cutoff, param, plain);
         break;
       case KIND_IPREC:
-        value = sd ? NO_SPREAD : iprec(col, relevant, param, mode);
+        value = iprec(col, relevant, param, mode);
         break;
       case KIND_IPREC_MEAN:
-        value = sd ? NO_SPREAD : iprecMean(col, relevant, extra, rowInt(row, ROW_EXTRA_COUNT), mode);
+        value = iprecMean(col, relevant, extra, rowInt(row, ROW_EXTRA_COUNT), mode);
         break;
       case KIND_INFAP:
-        value = sd ? NO_SPREAD : infAP(col, gain, relevant, plain);
+        value = infAP(col, gain, relevant, plain);
         break;
       case KIND_BING:
-        value = sd ? binGSpread(col, relevant) : binG(col, relevant, plain);
+        value = binG(col, relevant, plain);
         break;
       case KIND_G:
-        value = sd ? NO_SPREAD : g<L>(labels, start, gain, constants, slot, S.judgedView ? S.judgedEnd : S.groupEnd, S.judgedView, plain);
+        value = g<L>(labels, start, gain, constants, slot, S.judgedView ? S.judgedEnd : S.groupEnd, S.judgedView, plain);
         break;
       case KIND_NDCG_REL:
-        value = sd ? NO_SPREAD : ndcgRel(gain, constants, slot, plain);
+        value = ndcgRel(gain, constants, slot, plain);
         break;
       case KIND_RNDCG:
-        value = sd ? rndcgSpread<L>(labels, start, gain, relevant, constants, slot) : rndcg(gain, relevant, constants, slot, plain);
+        value = rndcg(gain, relevant, constants, slot, plain);
         break;
       case KIND_JUDGED:
-        value = sd ? (Math.min(cutoff > 0 ? cutoff : <f64>S.n, <f64>S.n) > 0 ? heldSpread(gain, Math.min(cutoff > 0 ? cutoff : <f64>S.n, <f64>S.n)) / Math.min(cutoff > 0 ? cutoff : <f64>S.n, <f64>S.n) : 0) : judged(gain, cutoff);
+        value = judged(gain, cutoff);
         break;
       case KIND_UNJ:
-        value = sd ? heldSpread(-1, cutoff) / cutoff : unjudged(cutoff);
+        value = unjudged(cutoff);
         break;
       case KIND_NUM_Q:
-        value = sd ? 0 : 1;
+        value = 1;
         break;
       case KIND_NUM_RET:
-        value = sd ? (cutoff > 0 && param > 0 ? relevantSpread(col, cutoff) : 0) : numRet(col, param, cutoff);
+        value = numRet(col, param, cutoff);
         break;
       case KIND_NUM_REL:
-        value = sd ? 0 : relevant;
+        value = relevant;
         break;
       case KIND_NUM_NONREL_RET:
-        value = sd ? 0 : numNonRelRet(col);
+        value = numNonRelRet(col);
         break;
       case KIND_SET_P:
-        value = sd ? 0 : setP(col, relevant, param);
+        value = setP(col, relevant, param);
         break;
       case KIND_SET_R:
-        value = sd ? 0 : setR(col, relevant);
+        value = setR(col, relevant);
         break;
       case KIND_SET_F:
-        value = sd ? 0 : setF(col, relevant, param);
+        value = setF(col, relevant, param);
         break;
       case KIND_SET_AP:
-        value = sd ? 0 : setAP(col, relevant);
+        value = setAP(col, relevant);
         break;
       case KIND_UTILITY:
-        value = sd ? 0 : utility(col, relevant, extra);
+        value = utility(col, relevant, extra);
         break;
     }
     if (own) swapView();
-    // no spread in closed form (sd), or interpolated precision's and G's -1, their exact average
-    // past its budget (IPREC_STEPS_MAX steps, G_STATES_MAX states, G_WORK_MAX): NaN, for the glue
-    // to estimate (or refuse, with exact)
-    if (value < 0 && (sd || kind == KIND_IPREC || kind == KIND_IPREC_MEAN || kind == KIND_G)) {
+    // interpolated precision's and G's -1: their exact average is past its budget (IPREC_STEPS_MAX
+    // steps, G_STATES_MAX states, G_WORK_MAX): NaN, for the glue to estimate (or refuse, with exact)
+    if (value < 0 && (kind == KIND_IPREC || kind == KIND_IPREC_MEAN || kind == KIND_G)) {
       setF64(out, row * queries + q, NaN);
       continue;
     }

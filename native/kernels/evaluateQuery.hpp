@@ -4,17 +4,13 @@
 #include <cstdint>
 #include <limits>
 #include "averagePrecision.hpp"
-#include "averagePrecisionSpread.hpp"
 #include "binG.hpp"
 #include "bpref.hpp"
 #include "buildGroups.hpp"
+#include "spreadOf.hpp"
 #include "codes.hpp"
 #include "countGroups.hpp"
-#include "countSpread.hpp"
 #include "counts.hpp"
-#include "firstRelevantSpread.hpp"
-#include "gapSpread.hpp"
-#include "linearSpread.hpp"
 #include "dcg.hpp"
 #include "err.hpp"
 #include "f1.hpp"
@@ -34,16 +30,12 @@
 #include "recall.hpp"
 #include "reciprocalRank.hpp"
 #include "rndcg.hpp"
-#include "rndcgSpread.hpp"
 #include "rprec.hpp"
 #include "scratch.hpp"
 #include "setMeasures.hpp"
 #include "success.hpp"
 
 namespace tie_eval {
-
-/** A row's sd where the measure has no closed form for it (see the switch): the glue estimates it. */
-constexpr double NO_SPREAD = -1;
 
 /**
  * One query, every measure of the plan, one ordering (or, in sd mode, the spread over them): checks the scores, orders the query
@@ -94,7 +86,6 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
   if (plan.views()) judgedEnds(s);
   if (judgedOnly) swapView(s);
   const bool plain = mode == TREC || mode == INPUT;
-  const bool sd = mode == SD;
   for (int row = 0; row < count; row++) {
     const int kind = plan.rowInt(row, ROW_KIND);
     const double cutoff = plan.rowField(row, ROW_CUTOFF);
@@ -107,117 +98,122 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
     const bool own = !judgedOnly && (plan.rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
     if (own) swapView(s);
     double value = 0;
-    // sd: the spread over the orderings, from the same group table as average's mean (the
-    // measures that do not depend on the order: 0; NO_SPREAD where there is no closed form)
+    // sd: the spread over the orderings, from the same group table as average's mean
+    if (mode == SD) {
+      value = spreadOf(s, labels, start, plan, kind, cutoff, col, gain, param, slot, constants, at, relevant);
+      if (own) swapView(s);
+      // no exact spread: NaN, for the glue to estimate (or refuse, with exact) without losing the rest
+      out[row * queries + q] = value < 0 ? std::numeric_limits<double>::quiet_NaN() : value;
+      continue;
+    }
     switch (kind) {
       case KIND_P:
-        value = sd ? (param > 0 ? (relevant > 0 ? relevantSpread(s, col, cutoff) / std::min(cutoff, relevant) : 0) : relevantSpread(s, col, cutoff) / cutoff) : precision(s, col, cutoff, param, relevant);
+        value = precision(s, col, cutoff, param, relevant);
         break;
       case KIND_R:
-        value = sd ? (relevant > 0 ? relevantSpread(s, col, cutoff) / relevant : 0) : recall(s, col, cutoff, relevant);
+        value = recall(s, col, cutoff, relevant);
         break;
       case KIND_F1:
-        value = sd ? (2 * relevantSpread(s, col, cutoff)) / (cutoff + relevant) : f1(s, col, cutoff, relevant);
+        value = f1(s, col, cutoff, relevant);
         break;
       case KIND_AP:
-        value = sd ? averagePrecisionSpread(s, col, cutoff, static_cast<int>(param), relevant) : averagePrecision(s, col, cutoff, static_cast<int>(param), relevant, plain);
+        value = averagePrecision(s, col, cutoff, static_cast<int>(param), relevant, plain);
         break;
       case KIND_RR:
-        value = sd ? reciprocalRankSpread(s, col, cutoff) : reciprocalRank(s, col, cutoff);
+        value = reciprocalRank(s, col, cutoff);
         break;
       case KIND_DCG:
-        value = sd ? linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : s.n) : dcg(s, gain, cutoff, plain);
+        value = dcg(s, gain, cutoff, plain);
         break;
       case KIND_NDCG:
-        value = sd ? (constants[slot] > 0 ? linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : s.n) / constants[slot] : 0) : ndcg(s, gain, cutoff, constants[slot], plain);
+        value = ndcg(s, gain, cutoff, constants[slot], plain);
         break;
       case KIND_IDEAL_DCG:
-        value = sd ? 0 : constants[slot];
+        value = constants[slot];
         break;
       case KIND_RBP:
-        value = sd ? (1 - param) * linearSpread(s, labels, start, plan, col, gain, slot >= at ? std::max(1.0, constants[slot]) : 1, WEIGHTS_PERSISTENCE, param, cutoff > 0 ? cutoff : s.n) : rbp(s, col, gain, cutoff, param, slot >= at ? std::max(1.0, constants[slot]) : 1, plain);
+        value = rbp(s, col, gain, cutoff, param, slot >= at ? std::max(1.0, constants[slot]) : 1, plain);
         break;
       case KIND_RBP_RESID:
-        value = sd ? (1 - param) * linearSpread(s, labels, start, plan, col, -2, 1, WEIGHTS_PERSISTENCE, param, s.n) : rbpResid(s, param, plain);
+        value = rbpResid(s, param, plain);
         break;
       case KIND_SDCG:
-        value = sd ? linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, std::min(cutoff, static_cast<double>(CWL_DEPTH))) / sdcgOnes(s, std::min(cutoff, static_cast<double>(CWL_DEPTH))) : sdcg(s, gain, cutoff, plain);
+        value = sdcg(s, gain, cutoff, plain);
         break;
       case KIND_INSQ:
-        value = sd ? linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_INSQ, param, std::min(static_cast<double>(s.n), static_cast<double>(CWL_DEPTH))) / insqTotal(s, param) : insq(s, gain, param, plain);
+        value = insq(s, gain, param, plain);
         break;
       case KIND_RPREC:
-        value = sd ? (rprecDepth(param, relevant) > 0 ? relevantSpread(s, col, rprecDepth(param, relevant)) / rprecDepth(param, relevant) : 0) : rprec(s, col, relevant, param);
+        value = rprec(s, col, relevant, param);
         break;
       case KIND_BPREF:
-        value = sd ? bprefSpread(s, col, relevant, constants[at + plan.judgedSlot()]) : bpref(s, col, relevant, constants[at + plan.judgedSlot()], plain);
+        value = bpref(s, col, relevant, constants[at + plan.judgedSlot()], plain);
         break;
       case KIND_SUCCESS:
-        value = sd ? successSpread(s, col, cutoff) : success(s, col, cutoff);
+        value = success(s, col, cutoff);
         break;
       case KIND_ERR:
-        value = sd ? NO_SPREAD : err(s, col, cutoff, param, plain);
+        value = err(s, col, cutoff, param, plain);
         break;
       case KIND_IPREC:
-        value = sd ? NO_SPREAD : iprec(s, plan, col, relevant, param, mode);
+        value = iprec(s, plan, col, relevant, param, mode);
         break;
       case KIND_IPREC_MEAN:
-        value = sd ? NO_SPREAD : iprecMean(s, plan, col, relevant, extra, plan.rowInt(row, ROW_EXTRA_COUNT), mode);
+        value = iprecMean(s, plan, col, relevant, extra, plan.rowInt(row, ROW_EXTRA_COUNT), mode);
         break;
       case KIND_INFAP:
-        value = sd ? NO_SPREAD : infAP(s, col, gain, relevant, plain);
+        value = infAP(s, col, gain, relevant, plain);
         break;
       case KIND_BING:
-        value = sd ? binGSpread(s, col, relevant) : binG(s, col, relevant, plain);
+        value = binG(s, col, relevant, plain);
         break;
       case KIND_G:
-        value = sd ? NO_SPREAD : g(s, labels, start, plan, gain, constants, slot, s.judgedView ? s.judgedEnd.data() : s.groupEnd.data(), s.judgedView, plain);
+        value = g(s, labels, start, plan, gain, constants, slot, s.judgedView ? s.judgedEnd.data() : s.groupEnd.data(), s.judgedView, plain);
         break;
       case KIND_NDCG_REL:
-        value = sd ? NO_SPREAD : ndcgRel(s, gain, constants, slot, plain);
+        value = ndcgRel(s, gain, constants, slot, plain);
         break;
       case KIND_RNDCG:
-        value = sd ? rndcgSpread(s, labels, start, plan, gain, relevant, constants, slot) : rndcg(s, gain, relevant, constants, slot, plain);
+        value = rndcg(s, gain, relevant, constants, slot, plain);
         break;
       case KIND_JUDGED:
-        value = sd ? (std::min<double>(cutoff > 0 ? cutoff : s.n, s.n) > 0 ? heldSpread(s, gain, std::min<double>(cutoff > 0 ? cutoff : s.n, s.n)) / std::min<double>(cutoff > 0 ? cutoff : s.n, s.n) : 0) : judged(s, gain, cutoff);
+        value = judged(s, gain, cutoff);
         break;
       case KIND_UNJ:
-        value = sd ? heldSpread(s, -1, cutoff) / cutoff : unjudged(s, cutoff);
+        value = unjudged(s, cutoff);
         break;
       case KIND_NUM_Q:
-        value = sd ? 0 : 1;
+        value = 1;
         break;
       case KIND_NUM_RET:
-        value = sd ? (cutoff > 0 && param > 0 ? relevantSpread(s, col, cutoff) : 0) : numRet(s, col, param, cutoff);
+        value = numRet(s, col, param, cutoff);
         break;
       case KIND_NUM_REL:
-        value = sd ? 0 : relevant;
+        value = relevant;
         break;
       case KIND_NUM_NONREL_RET:
-        value = sd ? 0 : numNonRelRet(s, col);
+        value = numNonRelRet(s, col);
         break;
       case KIND_SET_P:
-        value = sd ? 0 : setP(s, col, relevant, param);
+        value = setP(s, col, relevant, param);
         break;
       case KIND_SET_R:
-        value = sd ? 0 : setR(s, col, relevant);
+        value = setR(s, col, relevant);
         break;
       case KIND_SET_F:
-        value = sd ? 0 : setF(s, col, relevant, param);
+        value = setF(s, col, relevant, param);
         break;
       case KIND_SET_AP:
-        value = sd ? 0 : setAP(s, col, relevant);
+        value = setAP(s, col, relevant);
         break;
       case KIND_UTILITY:
-        value = sd ? 0 : utility(s, col, relevant, plan, extra);
+        value = utility(s, col, relevant, plan, extra);
         break;
     }
     if (own) swapView(s);
-    // no spread in closed form (sd), or interpolated precision's and G's -1, their exact average
-    // past its budget (IPREC_STEPS_MAX steps, G_STATES_MAX states, G_WORK_MAX): NaN, for the glue
-    // to estimate (or refuse, with exact)
-    if (value < 0 && (sd || kind == KIND_IPREC || kind == KIND_IPREC_MEAN || kind == KIND_G)) {
+    // interpolated precision's and G's -1: their exact average is past its budget (IPREC_STEPS_MAX
+    // steps, G_STATES_MAX states, G_WORK_MAX): NaN, for the glue to estimate (or refuse, with exact)
+    if (value < 0 && (kind == KIND_IPREC || kind == KIND_IPREC_MEAN || kind == KIND_G)) {
       out[row * queries + q] = std::numeric_limits<double>::quiet_NaN();
       continue;
     }

@@ -1,4 +1,4 @@
-import { CWL_DEPTH, Depth, PlanFlag, RowFlag } from '../measures/codes.js';
+import { Depth, PlanFlag, RowFlag } from '../measures/codes.js';
 import { Kind } from '../measures/table.js';
 import { ROW_SIZE, Row, judgedSlot, type Plan } from '../measures/plan.js';
 import { AVERAGE, INPUT, SD, TREC } from '../ties/modes.js';
@@ -18,29 +18,21 @@ import { averagePrecision } from './averagePrecision.js';
 import { bpref } from './bpref.js';
 import { buildGroups } from './buildGroups.js';
 import { countGroups } from './countGroups.js';
-import { dcg, ndcg, sdcg, sdcgOnes } from './dcg.js';
+import { dcg, ndcg, sdcg } from './dcg.js';
 import { f1 } from './f1.js';
 import { firstNaN } from './firstNaN.js';
 import { orderQuery, SELECT_ABOVE } from './orderQuery.js';
 import { precision } from './precision.js';
-import { insq, insqTotal } from './insq.js';
+import { insq } from './insq.js';
 import { rbp, rbpResid } from './rbp.js';
 import { recall } from './recall.js';
 import { reciprocalRank } from './reciprocalRank.js';
 import { rprec, rprecDepth } from './rprec.js';
 import type { Scratch } from './scratch.js';
 import { Status } from '../core/status.js';
-import { averagePrecisionSpread } from './averagePrecisionSpread.js';
-import { binGSpread, bprefSpread } from './gapSpread.js';
-import { heldSpread, relevantSpread } from './countSpread.js';
-import { reciprocalRankSpread, successSpread } from './firstRelevantSpread.js';
-import { linearSpread, WEIGHTS_DISCOUNT, WEIGHTS_INSQ, WEIGHTS_PERSISTENCE } from './linearSpread.js';
-import { rndcgSpread } from './rndcgSpread.js';
+import { spreadOf } from './spreadOf.js';
 import { success } from './success.js';
 import type { LabelArray } from '../core/labels.js';
-
-/** A row's sd where the measure has no closed form for it (see the switch): the glue estimates it. */
-const NO_SPREAD = -1;
 
 /**
  * One query, every measure of the plan, one ordering (or, in sd mode, the spread over them): checks the scores, orders the query
@@ -106,7 +98,6 @@ export function evaluateQuery(
   if (plan.views) judgedEnds(s);
   if (judgedOnly) swapView(s);
   const plain = mode === TREC || mode === INPUT;
-  const sd = mode === SD;
   for (let row = 0; row < count; row++) {
     const r = row * ROW_SIZE;
     const kind = rows[r + Row.KIND]!;
@@ -120,117 +111,122 @@ export function evaluateQuery(
     const own = !judgedOnly && (rows[r + Row.FLAGS]! & RowFlag.JUDGED_ONLY) !== 0;
     if (own) swapView(s);
     let value = 0;
-    // sd: the spread over the orderings, from the same group table as average's mean (the
-    // measures that do not depend on the order: 0; NO_SPREAD where there is no closed form)
+    // sd: the spread over the orderings, from the same group table as average's mean
+    if (mode === SD) {
+      value = spreadOf(s, labels, start, plan, kind, cutoff, col, gain, param, slot, constants, at, relevant);
+      if (own) swapView(s);
+      // no exact spread: NaN, for the glue to estimate (or refuse, with exact) without losing the rest
+      out[row * queries + q] = value < 0 ? NaN : value;
+      continue;
+    }
     switch (kind) {
       case Kind.P:
-        value = sd ? (param > 0 ? (relevant > 0 ? relevantSpread(s, col, cutoff) / Math.min(cutoff, relevant) : 0) : relevantSpread(s, col, cutoff) / cutoff) : precision(s, col, cutoff, param, relevant);
+        value = precision(s, col, cutoff, param, relevant);
         break;
       case Kind.R:
-        value = sd ? (relevant > 0 ? relevantSpread(s, col, cutoff) / relevant : 0) : recall(s, col, cutoff, relevant);
+        value = recall(s, col, cutoff, relevant);
         break;
       case Kind.F1:
-        value = sd ? (2 * relevantSpread(s, col, cutoff)) / (cutoff + relevant) : f1(s, col, cutoff, relevant);
+        value = f1(s, col, cutoff, relevant);
         break;
       case Kind.AP:
-        value = sd ? averagePrecisionSpread(s, col, cutoff, param, relevant) : averagePrecision(s, col, cutoff, param, relevant, plain);
+        value = averagePrecision(s, col, cutoff, param, relevant, plain);
         break;
       case Kind.RR:
-        value = sd ? reciprocalRankSpread(s, col, cutoff) : reciprocalRank(s, col, cutoff);
+        value = reciprocalRank(s, col, cutoff);
         break;
       case Kind.DCG:
-        value = sd ? linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : s.n) : dcg(s, gain, cutoff, plain);
+        value = dcg(s, gain, cutoff, plain);
         break;
       case Kind.NDCG:
-        value = sd ? (constants[slot]! > 0 ? linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : s.n) / constants[slot]! : 0) : ndcg(s, gain, cutoff, constants[slot]!, plain);
+        value = ndcg(s, gain, cutoff, constants[slot]!, plain);
         break;
       case Kind.IDEAL_DCG:
-        value = sd ? 0 : constants[slot]!;
+        value = constants[slot]!;
         break;
       case Kind.RBP:
-        value = sd ? (1 - param) * linearSpread(s, labels, start, plan, col, gain, slot >= at ? Math.max(1, constants[slot]!) : 1, WEIGHTS_PERSISTENCE, param, cutoff > 0 ? cutoff : s.n) : rbp(s, col, gain, cutoff, param, slot >= at ? Math.max(1, constants[slot]!) : 1, plain);
+        value = rbp(s, col, gain, cutoff, param, slot >= at ? Math.max(1, constants[slot]!) : 1, plain);
         break;
       case Kind.RBP_RESID:
-        value = sd ? (1 - param) * linearSpread(s, labels, start, plan, col, -2, 1, WEIGHTS_PERSISTENCE, param, s.n) : rbpResid(s, param, plain);
+        value = rbpResid(s, param, plain);
         break;
       case Kind.SDCG:
-        value = sd ? linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, Math.min(cutoff, CWL_DEPTH)) / sdcgOnes(s, Math.min(cutoff, CWL_DEPTH)) : sdcg(s, gain, cutoff, plain);
+        value = sdcg(s, gain, cutoff, plain);
         break;
       case Kind.INSQ:
-        value = sd ? linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_INSQ, param, Math.min(s.n, CWL_DEPTH)) / insqTotal(s, param) : insq(s, gain, param, plain);
+        value = insq(s, gain, param, plain);
         break;
       case Kind.RPREC:
-        value = sd ? (rprecDepth(param, relevant) > 0 ? relevantSpread(s, col, rprecDepth(param, relevant)) / rprecDepth(param, relevant) : 0) : rprec(s, col, relevant, param);
+        value = rprec(s, col, relevant, param);
         break;
       case Kind.BPREF:
-        value = sd ? bprefSpread(s, col, relevant, constants[at + judgedSlot(plan)]!) : bpref(s, col, relevant, constants[at + judgedSlot(plan)]!, plain);
+        value = bpref(s, col, relevant, constants[at + judgedSlot(plan)]!, plain);
         break;
       case Kind.SUCCESS:
-        value = sd ? successSpread(s, col, cutoff) : success(s, col, cutoff);
+        value = success(s, col, cutoff);
         break;
       case Kind.ERR:
-        value = sd ? NO_SPREAD : err(s, col, cutoff, param, plain);
+        value = err(s, col, cutoff, param, plain);
         break;
       case Kind.IPREC:
-        value = sd ? NO_SPREAD : iprec(s, plan, col, relevant, param, mode);
+        value = iprec(s, plan, col, relevant, param, mode);
         break;
       case Kind.IPREC_MEAN:
-        value = sd ? NO_SPREAD : iprecMean(s, plan, col, relevant, extra, rows[r + Row.EXTRA_COUNT]!, mode);
+        value = iprecMean(s, plan, col, relevant, extra, rows[r + Row.EXTRA_COUNT]!, mode);
         break;
       case Kind.INFAP:
-        value = sd ? NO_SPREAD : infAP(s, col, gain, relevant, plain);
+        value = infAP(s, col, gain, relevant, plain);
         break;
       case Kind.BING:
-        value = sd ? binGSpread(s, col, relevant) : binG(s, col, relevant, plain);
+        value = binG(s, col, relevant, plain);
         break;
       case Kind.G:
-        value = sd ? NO_SPREAD : g(s, labels, start, plan, gain, constants, slot, s.judgedView ? s.judgedEnd : s.groupEnd, s.judgedView, plain);
+        value = g(s, labels, start, plan, gain, constants, slot, s.judgedView ? s.judgedEnd : s.groupEnd, s.judgedView, plain);
         break;
       case Kind.NDCG_REL:
-        value = sd ? NO_SPREAD : ndcgRel(s, gain, constants, slot, plain);
+        value = ndcgRel(s, gain, constants, slot, plain);
         break;
       case Kind.RNDCG:
-        value = sd ? rndcgSpread(s, labels, start, plan, gain, relevant, constants, slot) : rndcg(s, gain, relevant, constants, slot, plain);
+        value = rndcg(s, gain, relevant, constants, slot, plain);
         break;
       case Kind.JUDGED:
-        value = sd ? (Math.min(cutoff > 0 ? cutoff : s.n, s.n) > 0 ? heldSpread(s, gain, Math.min(cutoff > 0 ? cutoff : s.n, s.n)) / Math.min(cutoff > 0 ? cutoff : s.n, s.n) : 0) : judged(s, gain, cutoff);
+        value = judged(s, gain, cutoff);
         break;
       case Kind.UNJ:
-        value = sd ? heldSpread(s, -1, cutoff) / cutoff : unjudged(s, cutoff);
+        value = unjudged(s, cutoff);
         break;
       case Kind.NUM_Q:
-        value = sd ? 0 : 1;
+        value = 1;
         break;
       case Kind.NUM_RET:
-        value = sd ? (cutoff > 0 && param > 0 ? relevantSpread(s, col, cutoff) : 0) : numRet(s, col, param, cutoff);
+        value = numRet(s, col, param, cutoff);
         break;
       case Kind.NUM_REL:
-        value = sd ? 0 : relevant;
+        value = relevant;
         break;
       case Kind.NUM_NONREL_RET:
-        value = sd ? 0 : numNonRelRet(s, col);
+        value = numNonRelRet(s, col);
         break;
       case Kind.SET_P:
-        value = sd ? 0 : setP(s, col, relevant, param);
+        value = setP(s, col, relevant, param);
         break;
       case Kind.SET_R:
-        value = sd ? 0 : setR(s, col, relevant);
+        value = setR(s, col, relevant);
         break;
       case Kind.SET_F:
-        value = sd ? 0 : setF(s, col, relevant, param);
+        value = setF(s, col, relevant, param);
         break;
       case Kind.SET_AP:
-        value = sd ? 0 : setAP(s, col, relevant);
+        value = setAP(s, col, relevant);
         break;
       case Kind.UTILITY:
-        value = sd ? 0 : utility(s, col, relevant, plan.pool, extra);
+        value = utility(s, col, relevant, plan.pool, extra);
         break;
     }
     if (own) swapView(s);
-    // no spread in closed form (sd), or interpolated precision's and G's -1, their exact average
-    // past its budget (IPREC_STEPS_MAX steps, G_STATES_MAX states, G_WORK_MAX): NaN, for the glue
-    // to estimate (or refuse, with exact)
-    if (value < 0 && (sd || kind === Kind.IPREC || kind === Kind.IPREC_MEAN || kind === Kind.G)) {
+    // interpolated precision's and G's -1: their exact average is past its budget (IPREC_STEPS_MAX
+    // steps, G_STATES_MAX states, G_WORK_MAX): NaN, for the glue to estimate (or refuse, with exact)
+    if (value < 0 && (kind === Kind.IPREC || kind === Kind.IPREC_MEAN || kind === Kind.G)) {
       out[row * queries + q] = NaN;
       continue;
     }
