@@ -142,10 +142,10 @@ async function evaluate(): Promise<void> {
     const note = estimatedNote(evaluation.runs);
     const warnings = [...evaluation.runs.flatMap((r) => r.warnings), ...(note === '' ? [] : [`${note}: the JSON download lists them with their standard errors`])];
     const queries = evaluation.runs[0]!.queries.length;
-    const backend = evaluation.runs[0]!.backend;
     // small batches go to the reference: entering WebAssembly costs more than their evaluation
-    const why = backend === 'js' && selected === 'wasm' ? ' (queries this small run faster on the TypeScript reference than through WebAssembly)' : '';
-    status.textContent = `${evaluation.runs.length} run${evaluation.runs.length === 1 ? '' : 's'}, ${queries} quer${queries === 1 ? 'y' : 'ies'}, on the ${backend} backend${why}${warnings.length > 0 ? `; ${warnings.join('; ')}` : ''}`;
+    const served = Object.entries(evaluation.runs[0]!.backends).map(([name, count]) => `${name} ${count}`).join(', ');
+    const why = evaluation.runs[0]!.backends.js !== undefined && selected === 'wasm' ? ' (batches under 32 documents run faster on the TypeScript reference than through WebAssembly)' : '';
+    status.textContent = `${evaluation.runs.length} run${evaluation.runs.length === 1 ? '' : 's'}, ${queries} quer${queries === 1 ? 'y' : 'ies'}, queries per backend: ${served}${why}${warnings.length > 0 ? `; ${warnings.join('; ')}` : ''}`;
   } catch (e) {
     showError((e as Error).message);
     return;

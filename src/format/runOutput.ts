@@ -63,7 +63,8 @@ export function formatTrec(runs: readonly RunEvaluation[], measures: readonly Me
 }
 
 /**
- * One JSON object per run (an array for several): `{ run, runid, ties, backend, measures,
+ * One JSON object per run (an array for several): `{ run, runid, ties, backend, backends (the
+ * queries each evaluated), measures,
  * queries, perQuery: { qid: { measure: value } }, mean: { measure: value } }`, full double
  * precision; `mean` holds the summary line's values (sums for counts, geometric for gm_map; no
  * relstring). With several tie modes each value is an object by mode.
@@ -78,6 +79,7 @@ export function formatJson(runs: readonly RunEvaluation[], measures: readonly Me
       runid: run.runid,
       ties,
       backend: run.backend,
+      backends: run.backends,
       measures: measures.map((m) => m.key),
       queries: run.queries.length,
       perQuery: Object.fromEntries(run.queries.map((qid, q) => [qid, pick(q, (m) => m.text?.kind !== 'runid')])),

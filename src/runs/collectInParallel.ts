@@ -51,8 +51,8 @@ export async function collectInParallel(run: Input, qrels: QrelsSource, names: s
       read[part] = bytes;
       options.onBytes!(read.reduce((a, b) => a + b, 0));
     });
-  const { modes, backend, judgedOnly, maxRank, relstrings, orderings } = options;
-  const workerOptions = { modes, backend, judgedOnly, maxRank, allQueries: false, threads: 1, ...(relstrings === undefined ? {} : { relstrings }), ...(orderings === undefined ? {} : { orderings }) };
+  const { modes, backend, judgedOnly, maxRank, exact, relstrings, orderings } = options;
+  const workerOptions = { modes, backend, judgedOnly, maxRank, allQueries: false, threads: 1, ...(exact === undefined ? {} : { exact }), ...(relstrings === undefined ? {} : { relstrings }), ...(orderings === undefined ? {} : { orderings }) };
   const qrelsToken = shareQrels(qrels);
   const workers = ranges.slice(1).map((range, i) => startRunWorker({ runPath, qrels: qrels.input, qrelsToken, names, options: workerOptions, range }, progress(i + 1)));
   const again = (workerError: string | null = null): ParallelRun => ({ run: null, workerError });

@@ -19,7 +19,14 @@ import { counted } from '../util/counted.js';
 export interface RunEvaluation {
   readonly run: string;
   readonly runid: string;
+  /** the backend of the run's last batch (see `backends`) */
   readonly backend: BackendName;
+  /**
+   * The queries each backend evaluated: under `auto` a batch of fewer than 32 documents runs on
+   * the TypeScript reference, faster there than entering the compiled backends (a small run is
+   * all `js`, though `backendInfo()` says native). The values are the same on every backend.
+   */
+  readonly backends: Partial<Record<BackendName, number>>;
   readonly queries: string[];
   /** the distinct measure names evaluated: the measure index of `values` */
   readonly names: string[];
@@ -171,7 +178,7 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
   const listed = (options.orderings ?? 0) > 0 ? Array.from(order, (i) => collector.orderings[i]!) : undefined;
   const orderings = listed && names.map((_, m) => listed.map((values) => values && values.subarray((m * values.length) / names.length, ((m + 1) * values.length) / names.length)));
   const estimates = runEstimates(collector, measures, names, queries, values);
-  return { run: runPath, runid: notes.runid, backend: collector.backend, queries: queries.map(latin1ToUtf8), names, values, summary, mean, perQuery, strings, warnings, threads, ...(orderings && { orderings }), ...estimates };
+  return { run: runPath, runid: notes.runid, backend: collector.backend, backends: collector.backends, queries: queries.map(latin1ToUtf8), names, values, summary, mean, perQuery, strings, warnings, threads, ...(orderings && { orderings }), ...estimates };
 }
 
 /** A run's value estimated from sampled orderings: its query, its measure key, and the estimate's standard error, samples and cap (see Estimate). */

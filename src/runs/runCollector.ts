@@ -28,6 +28,8 @@ export interface CollectedPart {
   /** per tie mode, the values estimated from sampled orderings (see RunCollector.estimated) */
   readonly estimated: [TieMode, CollectedEstimate[]][];
   readonly backend: BackendName;
+  /** the queries each backend evaluated (see RunCollector.backends) */
+  readonly backends: Partial<Record<BackendName, number>>;
 }
 
 /** A value of a run estimated from sampled tie orderings (see Estimate): its query's id and its measure's index in the collector's names. */
@@ -80,6 +82,8 @@ export class RunCollector {
   /** per tie mode, the values estimated from sampled orderings, in the order evaluated */
   readonly estimated = new Map<TieMode, CollectedEstimate[]>();
   backend: BackendName = 'js';
+  /** the queries each backend evaluated: under `auto` a batch of fewer than ROUTE_TO_JS_BELOW documents runs on the reference */
+  readonly backends: Partial<Record<BackendName, number>> = {};
   private pending = emptyPending();
   private readonly keepDocs: boolean;
   /** -J without -M drops unjudged documents as they are read; with -M the kernels drop them after the cut */
@@ -176,6 +180,7 @@ export class RunCollector {
       orderings: this.orderings,
       estimated: [...this.estimated],
       backend: this.backend,
+      backends: this.backends,
     };
   }
 
@@ -200,6 +205,7 @@ export class RunCollector {
     }
     for (const listed of part.orderings) this.orderings.push(listed);
     for (const [mode, estimated] of part.estimated) this.estimatesOf(mode).push(...estimated);
+    for (const [name, queries] of Object.entries(part.backends) as [BackendName, number][]) this.backends[name] = (this.backends[name] ?? 0) + queries;
     for (const [key, strings] of part.strings) {
       const mine = this.strings.get(key);
       if (mine === undefined) this.strings.set(key, strings);
@@ -230,6 +236,8 @@ export class RunCollector {
     }
     // relstrings alone (runid, relstring) evaluate no measure
     const results = this.names.length === 0 ? new Map<TieMode, BatchResult>() : evaluateModes(batch, this.names, this.options.modes, { backend: this.options.backend, maxRank, judgedOnly: judgedOnly && maxRank > 0, threads: this.options.evaluationThreads ?? 1, exact: this.options.exact === true }, tieKeys, false);
+    const served = results.values().next().value?.backend;
+    if (served !== undefined) this.backends[served] = (this.backends[served] ?? 0) + p.qids.length;
     for (const [mode, result] of results) {
       this.backend = result.backend;
       const columns = this.columns(mode);
