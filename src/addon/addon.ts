@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import nodeGypBuild from 'node-gyp-build';
 import { packageRoot } from '../core/packageRoot.js';
 import type { TrecReader } from './trecReader.js';
 
@@ -11,6 +10,9 @@ import type { TrecReader } from './trecReader.js';
  * @throws when neither exists
  */
 export function addonPath(): string {
+  // loaded here, not imported: it reads the environment as it loads, which a runtime may deny
+  // (Deno without --allow-env): the failure is then this backend's, and WebAssembly serves
+  const nodeGypBuild = createRequire(import.meta.url)('node-gyp-build') as { path(root: string): string };
   return nodeGypBuild.path(packageRoot());
 }
 

@@ -8,11 +8,19 @@ const NAMES: readonly BackendName[] = ['native', 'wasm', 'js'];
 const loaded = new Map<BackendName, Backend>();
 const failures = new Map<BackendName, Error>();
 
+/** Why a backend did not load: an Error whose JSON is its message (`JSON.stringify(backendInfo())` shows it, not `{}`). */
+class LoadError extends Error {
+  toJSON(): string {
+    return this.message;
+  }
+}
+
 function tryLoad(name: BackendName, load: () => Backend): void {
   try {
     loaded.set(name, load());
   } catch (cause) {
-    failures.set(name, new Error(`the ${name} backend did not load: ${(cause as Error).message}`, { cause }));
+    const why = cause instanceof Error ? cause.message : String(cause);
+    failures.set(name, new LoadError(`the ${name} backend did not load: ${why}`, { cause }));
   }
 }
 
@@ -32,7 +40,16 @@ function named(name: string, origin: string): Backend {
   return backend;
 }
 
-const forcedName = typeof process === 'undefined' ? undefined : process.env.TIE_EVAL_BACKEND;
+/** TIE_EVAL_BACKEND, where there is an environment to read and the runtime lets it be read (Deno without --allow-env throws). */
+function forcedFromEnv(): string | undefined {
+  try {
+    return typeof process === 'undefined' ? undefined : process.env.TIE_EVAL_BACKEND;
+  } catch {
+    return undefined;
+  }
+}
+
+const forcedName = forcedFromEnv();
 const forced = forcedName !== undefined && forcedName !== '';
 const choose = (): Backend => (forced ? named(forcedName, 'TIE_EVAL_BACKEND') : (loaded.get('native') ?? loaded.get('wasm') ?? jsBackend));
 let selected = choose();
