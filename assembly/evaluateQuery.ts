@@ -1,11 +1,11 @@
-import { AVERAGE, DEPTH_RELEVANT, INPUT, KIND_AP, KIND_BING, KIND_BPREF, KIND_DCG, KIND_ERR, KIND_F1, KIND_G, KIND_IDEAL_DCG, KIND_INFAP, KIND_INSQ, KIND_IPREC, KIND_IPREC_MEAN, KIND_JUDGED, KIND_NDCG, KIND_NDCG_REL, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RNDCG, KIND_RPREC, KIND_RR, KIND_SDCG, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, PLAN_FLAG_JUDGED_ONLY, PLAN_FLAG_NEEDS_ORDER, ROW_CONSTANT, ROW_CUTOFF, ROW_DEPTH, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_FLAG_JUDGED_ONLY, ROW_FLAGS, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, SD, STATUS_OK, STATUS_SCORE_NAN, STATUS_VALUE_NOT_FINITE, TREC } from './codes';
+import { AVERAGE, CWL_DEPTH, DEPTH_RELEVANT, INPUT, KIND_AP, KIND_BING, KIND_BPREF, KIND_DCG, KIND_ERR, KIND_F1, KIND_G, KIND_IDEAL_DCG, KIND_INFAP, KIND_INSQ, KIND_IPREC, KIND_IPREC_MEAN, KIND_COUNT, KIND_JUDGED, KIND_NDCG, KIND_NDCG_REL, KIND_NUM_NONREL_RET, KIND_NUM_Q, KIND_NUM_REL, KIND_NUM_RET, KIND_P, KIND_R, KIND_RBP, KIND_RBP_RESID, KIND_RNDCG, KIND_RPREC, KIND_RR, KIND_SDCG, KIND_SET_AP, KIND_SET_F, KIND_SET_P, KIND_SET_R, KIND_SUCCESS, KIND_UNJ, KIND_UTILITY, PLAN_FLAG_JUDGED_ONLY, PLAN_FLAG_NEEDS_ORDER, ROW_CONSTANT, ROW_CUTOFF, ROW_DEPTH, ROW_EXTRA, ROW_EXTRA_COUNT, ROW_FLAG_JUDGED_ONLY, ROW_FLAGS, ROW_GAIN, ROW_KIND, ROW_PARAM, ROW_THRESHOLD, SD, STATUS_OK, STATUS_SCORE_NAN, STATUS_VALUE_NOT_FINITE, TREC } from './codes';
 import { averagePrecision } from './averagePrecision';
 import { binG } from './binG';
 import { bpref } from './bpref';
 import { buildGroups } from './buildGroups';
 import { countGroups } from './countGroups';
 import { numNonRelRet, numRet } from './counts';
-import { dcg, ndcg, sdcg } from './dcg';
+import { dcg, ndcg, sdcg, sdcgOnes } from './dcg';
 import { err } from './err';
 import { f1 } from './f1';
 import { firstNaN } from './firstNaN';
@@ -18,10 +18,15 @@ import { judgedEnds, swapView } from './judgedView';
 import { getF64, getI32, setF64 } from './memory';
 import { ndcgRel } from './ndcgRel';
 import { orderQuery, SELECT_ABOVE } from './orderQuery';
-import { spreadOf } from './spreadOf';
+import { averagePrecisionSpread } from './averagePrecisionSpread';
+import { binGSpread, bprefSpread } from './gapSpread';
+import { heldSpread, relevantSpread } from './countSpread';
+import { reciprocalRankSpread, successSpread } from './firstRelevantSpread';
+import { linearSpread, WEIGHTS_DISCOUNT, WEIGHTS_INSQ, WEIGHTS_PERSISTENCE } from './linearSpread';
+import { rndcgSpread } from './rndcgSpread';
 import { judgedSlot, maxRank, planFlags, planMeasures, planReadsAll, planViews, rowField, rowInt } from './plan';
 import { precision } from './precision';
-import { insq } from './insq';
+import { insq, insqTotal } from './insq';
 import { rbp, rbpResid } from './rbp';
 import { recall } from './recall';
 import { reciprocalRank } from './reciprocalRank';
@@ -30,6 +35,9 @@ import { rprec, rprecDepth } from './rprec';
 import * as S from './scratch';
 import { setAP, setF, setP, setR, utility } from './setMeasures';
 import { success } from './success';
+
+/** A row's sd where the measure has no closed form for it (see the switch): the glue estimates it. */
+const NO_SPREAD: f64 = -1;
 
 /**
  * One query, every measure of the plan, one ordering (or, in sd mode, the spread over them): checks the scores, orders the query
@@ -90,6 +98,7 @@ export function evaluateQuery<L>(
   if (planViews()) judgedEnds();
   if (judgedOnly) swapView();
   const plain = mode == TREC || mode == INPUT;
+  const sd = mode == SD;
   for (let row = 0; row < count; row++) {
     const kind = rowInt(row, ROW_KIND);
     const cutoff = rowField(row, ROW_CUTOFF);
@@ -102,15 +111,10 @@ export function evaluateQuery<L>(
     const own = !judgedOnly && (rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
     if (own) swapView();
     let value: f64 = 0;
-    // sd: the spread over the orderings, from the same group table as average's mean
-    if (mode == SD) {
-      value = spreadOf<L>(labels, start, kind, cutoff, col, gain, param, slot, constants, at, relevant);
-      if (own) swapView();
-      // no exact spread: NaN, for the glue to estimate (or refuse, with exact) without losing the rest
-      setF64(out, row * queries + q, value < 0 ? NaN : value);
-      continue;
-    }
-    switch (kind) {
+    // one dispatch: each measure's value, or in sd mode (its kinds past KIND_COUNT) its spread over
+    // the orderings, from the same group table as average's mean (0 where the order does not
+    // matter; NO_SPREAD where there is no closed form: the glue estimates it)
+    switch (sd ? kind + KIND_COUNT : kind) {
       case KIND_P:
         value = precision(col, cutoff, param, relevant);
         break;
@@ -213,11 +217,98 @@ export function evaluateQuery<L>(
       case KIND_UTILITY:
         value = utility(col, relevant, extra);
         break;
+      case KIND_P + KIND_COUNT:
+        if (param > 0) {
+          value = relevant > 0 ? relevantSpread(col, cutoff) / Math.min(cutoff, relevant) : 0;
+          break;
+        }
+        value = relevantSpread(col, cutoff) / cutoff;
+        break;
+      case KIND_R + KIND_COUNT:
+        value = relevant > 0 ? relevantSpread(col, cutoff) / relevant : 0;
+        break;
+      case KIND_F1 + KIND_COUNT:
+        value = (2 * relevantSpread(col, cutoff)) / (cutoff + relevant);
+        break;
+      case KIND_RPREC + KIND_COUNT: {
+        const c = rprecDepth(param, relevant);
+        value = c > 0 ? relevantSpread(col, c) / c : 0;
+        break;
+      }
+      case KIND_NUM_RET + KIND_COUNT:
+        value = cutoff > 0 && param > 0 ? relevantSpread(col, cutoff) : 0;
+        break;
+      case KIND_JUDGED + KIND_COUNT: {
+        const k = Math.min(cutoff > 0 ? cutoff : <f64>S.n, <f64>S.n);
+        value = k > 0 ? heldSpread(gain, k) / k : 0;
+        break;
+      }
+      case KIND_UNJ + KIND_COUNT:
+        value = heldSpread(-1, cutoff) / cutoff;
+        break;
+      case KIND_AP + KIND_COUNT:
+        value = averagePrecisionSpread(col, cutoff, <i32>param, relevant);
+        break;
+      case KIND_RR + KIND_COUNT:
+        value = reciprocalRankSpread(col, cutoff);
+        break;
+      case KIND_SUCCESS + KIND_COUNT:
+        value = successSpread(col, cutoff);
+        break;
+      case KIND_DCG + KIND_COUNT:
+        value = linearSpread<L>(labels, start, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : <f64>S.n);
+        break;
+      case KIND_NDCG + KIND_COUNT:
+        value = getF64(constants, slot) > 0 ? linearSpread<L>(labels, start, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : <f64>S.n) / getF64(constants, slot) : 0;
+        break;
+      case KIND_SDCG + KIND_COUNT: {
+        const k = Math.min(cutoff, <f64>CWL_DEPTH);
+        value = linearSpread<L>(labels, start, col, gain, 1, WEIGHTS_DISCOUNT, 0, k) / sdcgOnes(k);
+        break;
+      }
+      case KIND_INSQ + KIND_COUNT:
+        value = linearSpread<L>(labels, start, col, gain, 1, WEIGHTS_INSQ, param, Math.min(<f64>S.n, <f64>CWL_DEPTH)) / insqTotal(param);
+        break;
+      case KIND_RBP + KIND_COUNT:
+        value = (1 - param) * linearSpread<L>(labels, start, col, gain, slot >= at ? Math.max(1, getF64(constants, slot)) : 1, WEIGHTS_PERSISTENCE, param, cutoff > 0 ? cutoff : <f64>S.n);
+        break;
+      case KIND_RBP_RESID + KIND_COUNT:
+        value = (1 - param) * linearSpread<L>(labels, start, col, -2, 1, WEIGHTS_PERSISTENCE, param, <f64>S.n);
+        break;
+      case KIND_RNDCG + KIND_COUNT:
+        value = rndcgSpread<L>(labels, start, gain, relevant, constants, slot);
+        break;
+      case KIND_BPREF + KIND_COUNT:
+        value = bprefSpread(col, relevant, getF64(constants, at + judgedSlot()));
+        break;
+      case KIND_BING + KIND_COUNT:
+        value = binGSpread(col, relevant);
+        break;
+      case KIND_IDEAL_DCG + KIND_COUNT:
+      case KIND_NUM_Q + KIND_COUNT:
+      case KIND_NUM_REL + KIND_COUNT:
+      case KIND_NUM_NONREL_RET + KIND_COUNT:
+      case KIND_SET_P + KIND_COUNT:
+      case KIND_SET_R + KIND_COUNT:
+      case KIND_SET_F + KIND_COUNT:
+      case KIND_SET_AP + KIND_COUNT:
+      case KIND_UTILITY + KIND_COUNT:
+        value = 0;
+        break;
+      // no closed form: the glue estimates it (listed, or sampled)
+      case KIND_ERR + KIND_COUNT:
+      case KIND_IPREC + KIND_COUNT:
+      case KIND_IPREC_MEAN + KIND_COUNT:
+      case KIND_INFAP + KIND_COUNT:
+      case KIND_G + KIND_COUNT:
+      case KIND_NDCG_REL + KIND_COUNT:
+        value = NO_SPREAD;
+        break;
     }
     if (own) swapView();
     // interpolated precision's and G's -1: their exact average is past its budget (IPREC_STEPS_MAX
     // steps, G_STATES_MAX states, G_WORK_MAX): NaN, for the glue to estimate (or refuse, with exact)
-    if (value < 0 && (kind == KIND_IPREC || kind == KIND_IPREC_MEAN || kind == KIND_G)) {
+    if (value < 0 && (sd || kind == KIND_IPREC || kind == KIND_IPREC_MEAN || kind == KIND_G)) {
       setF64(out, row * queries + q, NaN);
       continue;
     }

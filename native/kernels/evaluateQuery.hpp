@@ -4,13 +4,17 @@
 #include <cstdint>
 #include <limits>
 #include "averagePrecision.hpp"
+#include "averagePrecisionSpread.hpp"
 #include "binG.hpp"
 #include "bpref.hpp"
 #include "buildGroups.hpp"
-#include "spreadOf.hpp"
 #include "codes.hpp"
 #include "countGroups.hpp"
+#include "countSpread.hpp"
 #include "counts.hpp"
+#include "firstRelevantSpread.hpp"
+#include "gapSpread.hpp"
+#include "linearSpread.hpp"
 #include "dcg.hpp"
 #include "err.hpp"
 #include "f1.hpp"
@@ -30,12 +34,16 @@
 #include "recall.hpp"
 #include "reciprocalRank.hpp"
 #include "rndcg.hpp"
+#include "rndcgSpread.hpp"
 #include "rprec.hpp"
 #include "scratch.hpp"
 #include "setMeasures.hpp"
 #include "success.hpp"
 
 namespace tie_eval {
+
+/** A row's sd where the measure has no closed form for it (see the switch): the glue estimates it. */
+constexpr double NO_SPREAD = -1;
 
 /**
  * One query, every measure of the plan, one ordering (or, in sd mode, the spread over them): checks the scores, orders the query
@@ -86,6 +94,7 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
   if (plan.views()) judgedEnds(s);
   if (judgedOnly) swapView(s);
   const bool plain = mode == TREC || mode == INPUT;
+  const bool sd = mode == SD;
   for (int row = 0; row < count; row++) {
     const int kind = plan.rowInt(row, ROW_KIND);
     const double cutoff = plan.rowField(row, ROW_CUTOFF);
@@ -98,15 +107,10 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
     const bool own = !judgedOnly && (plan.rowInt(row, ROW_FLAGS) & ROW_FLAG_JUDGED_ONLY) != 0;
     if (own) swapView(s);
     double value = 0;
-    // sd: the spread over the orderings, from the same group table as average's mean
-    if (mode == SD) {
-      value = spreadOf(s, labels, start, plan, kind, cutoff, col, gain, param, slot, constants, at, relevant);
-      if (own) swapView(s);
-      // no exact spread: NaN, for the glue to estimate (or refuse, with exact) without losing the rest
-      out[row * queries + q] = value < 0 ? std::numeric_limits<double>::quiet_NaN() : value;
-      continue;
-    }
-    switch (kind) {
+    // one dispatch: each measure's value, or in sd mode (its kinds past KIND_COUNT) its spread over
+    // the orderings, from the same group table as average's mean (0 where the order does not
+    // matter; NO_SPREAD where there is no closed form: the glue estimates it)
+    switch (sd ? kind + KIND_COUNT : kind) {
       case KIND_P:
         value = precision(s, col, cutoff, param, relevant);
         break;
@@ -209,11 +213,98 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
       case KIND_UTILITY:
         value = utility(s, col, relevant, plan, extra);
         break;
+      case KIND_P + KIND_COUNT:
+        if (param > 0) {
+          value = relevant > 0 ? relevantSpread(s, col, cutoff) / std::min(cutoff, relevant) : 0;
+          break;
+        }
+        value = relevantSpread(s, col, cutoff) / cutoff;
+        break;
+      case KIND_R + KIND_COUNT:
+        value = relevant > 0 ? relevantSpread(s, col, cutoff) / relevant : 0;
+        break;
+      case KIND_F1 + KIND_COUNT:
+        value = (2 * relevantSpread(s, col, cutoff)) / (cutoff + relevant);
+        break;
+      case KIND_RPREC + KIND_COUNT: {
+        const double c = rprecDepth(param, relevant);
+        value = c > 0 ? relevantSpread(s, col, c) / c : 0;
+        break;
+      }
+      case KIND_NUM_RET + KIND_COUNT:
+        value = cutoff > 0 && param > 0 ? relevantSpread(s, col, cutoff) : 0;
+        break;
+      case KIND_JUDGED + KIND_COUNT: {
+        const double k = std::min<double>(cutoff > 0 ? cutoff : s.n, s.n);
+        value = k > 0 ? heldSpread(s, gain, k) / k : 0;
+        break;
+      }
+      case KIND_UNJ + KIND_COUNT:
+        value = heldSpread(s, -1, cutoff) / cutoff;
+        break;
+      case KIND_AP + KIND_COUNT:
+        value = averagePrecisionSpread(s, col, cutoff, static_cast<int>(param), relevant);
+        break;
+      case KIND_RR + KIND_COUNT:
+        value = reciprocalRankSpread(s, col, cutoff);
+        break;
+      case KIND_SUCCESS + KIND_COUNT:
+        value = successSpread(s, col, cutoff);
+        break;
+      case KIND_DCG + KIND_COUNT:
+        value = linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : s.n);
+        break;
+      case KIND_NDCG + KIND_COUNT:
+        value = constants[slot] > 0 ? linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : s.n) / constants[slot] : 0;
+        break;
+      case KIND_SDCG + KIND_COUNT: {
+        const double k = std::min(cutoff, static_cast<double>(CWL_DEPTH));
+        value = linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, k) / sdcgOnes(s, k);
+        break;
+      }
+      case KIND_INSQ + KIND_COUNT:
+        value = linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_INSQ, param, std::min(static_cast<double>(s.n), static_cast<double>(CWL_DEPTH))) / insqTotal(s, param);
+        break;
+      case KIND_RBP + KIND_COUNT:
+        value = (1 - param) * linearSpread(s, labels, start, plan, col, gain, slot >= at ? std::max(1.0, constants[slot]) : 1, WEIGHTS_PERSISTENCE, param, cutoff > 0 ? cutoff : s.n);
+        break;
+      case KIND_RBP_RESID + KIND_COUNT:
+        value = (1 - param) * linearSpread(s, labels, start, plan, col, -2, 1, WEIGHTS_PERSISTENCE, param, s.n);
+        break;
+      case KIND_RNDCG + KIND_COUNT:
+        value = rndcgSpread(s, labels, start, plan, gain, relevant, constants, slot);
+        break;
+      case KIND_BPREF + KIND_COUNT:
+        value = bprefSpread(s, col, relevant, constants[at + plan.judgedSlot()]);
+        break;
+      case KIND_BING + KIND_COUNT:
+        value = binGSpread(s, col, relevant);
+        break;
+      case KIND_IDEAL_DCG + KIND_COUNT:
+      case KIND_NUM_Q + KIND_COUNT:
+      case KIND_NUM_REL + KIND_COUNT:
+      case KIND_NUM_NONREL_RET + KIND_COUNT:
+      case KIND_SET_P + KIND_COUNT:
+      case KIND_SET_R + KIND_COUNT:
+      case KIND_SET_F + KIND_COUNT:
+      case KIND_SET_AP + KIND_COUNT:
+      case KIND_UTILITY + KIND_COUNT:
+        value = 0;
+        break;
+      // no closed form: the glue estimates it (listed, or sampled)
+      case KIND_ERR + KIND_COUNT:
+      case KIND_IPREC + KIND_COUNT:
+      case KIND_IPREC_MEAN + KIND_COUNT:
+      case KIND_INFAP + KIND_COUNT:
+      case KIND_G + KIND_COUNT:
+      case KIND_NDCG_REL + KIND_COUNT:
+        value = NO_SPREAD;
+        break;
     }
     if (own) swapView(s);
     // interpolated precision's and G's -1: their exact average is past its budget (IPREC_STEPS_MAX
     // steps, G_STATES_MAX states, G_WORK_MAX): NaN, for the glue to estimate (or refuse, with exact)
-    if (value < 0 && (kind == KIND_IPREC || kind == KIND_IPREC_MEAN || kind == KIND_G)) {
+    if (value < 0 && (sd || kind == KIND_IPREC || kind == KIND_IPREC_MEAN || kind == KIND_G)) {
       out[row * queries + q] = std::numeric_limits<double>::quiet_NaN();
       continue;
     }

@@ -493,6 +493,9 @@ export const MEASURES = [
 export const Kind = Object.fromEntries(MEASURES.map((m, i) => [m.kernel, i])) as { readonly [K in (typeof MEASURES)[number]['kernel']]: number };
 export type Kind = number;
 
+/** How many kinds there are: in sd mode evaluateQuery's dispatch reads a measure's spread at its kind plus this. */
+export const KIND_COUNT = MEASURES.length;
+
 /** The measure a name or alias stands for (exact spelling) and the parameters the alias implies, or undefined. */
 export function findMeasure(name: string): { readonly measure: MeasureEntry; readonly preset: string } | undefined {
   for (const m of MEASURES as readonly MeasureEntry[]) {

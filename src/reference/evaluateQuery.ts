@@ -1,5 +1,5 @@
-import { Depth, PlanFlag, RowFlag } from '../measures/codes.js';
-import { Kind } from '../measures/table.js';
+import { CWL_DEPTH, Depth, PlanFlag, RowFlag } from '../measures/codes.js';
+import { Kind, KIND_COUNT } from '../measures/table.js';
 import { ROW_SIZE, Row, judgedSlot, type Plan } from '../measures/plan.js';
 import { AVERAGE, INPUT, SD, TREC } from '../ties/modes.js';
 import { binG } from './binG.js';
@@ -18,21 +18,29 @@ import { averagePrecision } from './averagePrecision.js';
 import { bpref } from './bpref.js';
 import { buildGroups } from './buildGroups.js';
 import { countGroups } from './countGroups.js';
-import { dcg, ndcg, sdcg } from './dcg.js';
+import { dcg, ndcg, sdcg, sdcgOnes } from './dcg.js';
 import { f1 } from './f1.js';
 import { firstNaN } from './firstNaN.js';
 import { orderQuery, SELECT_ABOVE } from './orderQuery.js';
 import { precision } from './precision.js';
-import { insq } from './insq.js';
+import { insq, insqTotal } from './insq.js';
 import { rbp, rbpResid } from './rbp.js';
 import { recall } from './recall.js';
 import { reciprocalRank } from './reciprocalRank.js';
 import { rprec, rprecDepth } from './rprec.js';
 import type { Scratch } from './scratch.js';
 import { Status } from '../core/status.js';
-import { spreadOf } from './spreadOf.js';
+import { averagePrecisionSpread } from './averagePrecisionSpread.js';
+import { binGSpread, bprefSpread } from './gapSpread.js';
+import { heldSpread, relevantSpread } from './countSpread.js';
+import { reciprocalRankSpread, successSpread } from './firstRelevantSpread.js';
+import { linearSpread, WEIGHTS_DISCOUNT, WEIGHTS_INSQ, WEIGHTS_PERSISTENCE } from './linearSpread.js';
+import { rndcgSpread } from './rndcgSpread.js';
 import { success } from './success.js';
 import type { LabelArray } from '../core/labels.js';
+
+/** A row's sd where the measure has no closed form for it (see the switch): the glue estimates it. */
+const NO_SPREAD = -1;
 
 /**
  * One query, every measure of the plan, one ordering (or, in sd mode, the spread over them): checks the scores, orders the query
@@ -98,6 +106,7 @@ export function evaluateQuery(
   if (plan.views) judgedEnds(s);
   if (judgedOnly) swapView(s);
   const plain = mode === TREC || mode === INPUT;
+  const sd = mode === SD;
   for (let row = 0; row < count; row++) {
     const r = row * ROW_SIZE;
     const kind = rows[r + Row.KIND]!;
@@ -111,15 +120,10 @@ export function evaluateQuery(
     const own = !judgedOnly && (rows[r + Row.FLAGS]! & RowFlag.JUDGED_ONLY) !== 0;
     if (own) swapView(s);
     let value = 0;
-    // sd: the spread over the orderings, from the same group table as average's mean
-    if (mode === SD) {
-      value = spreadOf(s, labels, start, plan, kind, cutoff, col, gain, param, slot, constants, at, relevant);
-      if (own) swapView(s);
-      // no exact spread: NaN, for the glue to estimate (or refuse, with exact) without losing the rest
-      out[row * queries + q] = value < 0 ? NaN : value;
-      continue;
-    }
-    switch (kind) {
+    // one dispatch: each measure's value, or in sd mode (its kinds past KIND_COUNT) its spread over
+    // the orderings, from the same group table as average's mean (0 where the order does not
+    // matter; NO_SPREAD where there is no closed form: the glue estimates it)
+    switch (sd ? kind + KIND_COUNT : kind) {
       case Kind.P:
         value = precision(s, col, cutoff, param, relevant);
         break;
@@ -222,11 +226,98 @@ export function evaluateQuery(
       case Kind.UTILITY:
         value = utility(s, col, relevant, plan.pool, extra);
         break;
+      case Kind.P + KIND_COUNT:
+        if (param > 0) {
+          value = relevant > 0 ? relevantSpread(s, col, cutoff) / Math.min(cutoff, relevant) : 0;
+          break;
+        }
+        value = relevantSpread(s, col, cutoff) / cutoff;
+        break;
+      case Kind.R + KIND_COUNT:
+        value = relevant > 0 ? relevantSpread(s, col, cutoff) / relevant : 0;
+        break;
+      case Kind.F1 + KIND_COUNT:
+        value = (2 * relevantSpread(s, col, cutoff)) / (cutoff + relevant);
+        break;
+      case Kind.RPREC + KIND_COUNT: {
+        const c = rprecDepth(param, relevant);
+        value = c > 0 ? relevantSpread(s, col, c) / c : 0;
+        break;
+      }
+      case Kind.NUM_RET + KIND_COUNT:
+        value = cutoff > 0 && param > 0 ? relevantSpread(s, col, cutoff) : 0;
+        break;
+      case Kind.JUDGED + KIND_COUNT: {
+        const k = Math.min(cutoff > 0 ? cutoff : s.n, s.n);
+        value = k > 0 ? heldSpread(s, gain, k) / k : 0;
+        break;
+      }
+      case Kind.UNJ + KIND_COUNT:
+        value = heldSpread(s, -1, cutoff) / cutoff;
+        break;
+      case Kind.AP + KIND_COUNT:
+        value = averagePrecisionSpread(s, col, cutoff, param, relevant);
+        break;
+      case Kind.RR + KIND_COUNT:
+        value = reciprocalRankSpread(s, col, cutoff);
+        break;
+      case Kind.SUCCESS + KIND_COUNT:
+        value = successSpread(s, col, cutoff);
+        break;
+      case Kind.DCG + KIND_COUNT:
+        value = linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : s.n);
+        break;
+      case Kind.NDCG + KIND_COUNT:
+        value = constants[slot]! > 0 ? linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, cutoff > 0 ? cutoff : s.n) / constants[slot]! : 0;
+        break;
+      case Kind.SDCG + KIND_COUNT: {
+        const k = Math.min(cutoff, CWL_DEPTH);
+        value = linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_DISCOUNT, 0, k) / sdcgOnes(s, k);
+        break;
+      }
+      case Kind.INSQ + KIND_COUNT:
+        value = linearSpread(s, labels, start, plan, col, gain, 1, WEIGHTS_INSQ, param, Math.min(s.n, CWL_DEPTH)) / insqTotal(s, param);
+        break;
+      case Kind.RBP + KIND_COUNT:
+        value = (1 - param) * linearSpread(s, labels, start, plan, col, gain, slot >= at ? Math.max(1, constants[slot]!) : 1, WEIGHTS_PERSISTENCE, param, cutoff > 0 ? cutoff : s.n);
+        break;
+      case Kind.RBP_RESID + KIND_COUNT:
+        value = (1 - param) * linearSpread(s, labels, start, plan, col, -2, 1, WEIGHTS_PERSISTENCE, param, s.n);
+        break;
+      case Kind.RNDCG + KIND_COUNT:
+        value = rndcgSpread(s, labels, start, plan, gain, relevant, constants, slot);
+        break;
+      case Kind.BPREF + KIND_COUNT:
+        value = bprefSpread(s, col, relevant, constants[at + judgedSlot(plan)]!);
+        break;
+      case Kind.BING + KIND_COUNT:
+        value = binGSpread(s, col, relevant);
+        break;
+      case Kind.IDEAL_DCG + KIND_COUNT:
+      case Kind.NUM_Q + KIND_COUNT:
+      case Kind.NUM_REL + KIND_COUNT:
+      case Kind.NUM_NONREL_RET + KIND_COUNT:
+      case Kind.SET_P + KIND_COUNT:
+      case Kind.SET_R + KIND_COUNT:
+      case Kind.SET_F + KIND_COUNT:
+      case Kind.SET_AP + KIND_COUNT:
+      case Kind.UTILITY + KIND_COUNT:
+        value = 0;
+        break;
+      // no closed form: the glue estimates it (listed, or sampled)
+      case Kind.ERR + KIND_COUNT:
+      case Kind.IPREC + KIND_COUNT:
+      case Kind.IPREC_MEAN + KIND_COUNT:
+      case Kind.INFAP + KIND_COUNT:
+      case Kind.G + KIND_COUNT:
+      case Kind.NDCG_REL + KIND_COUNT:
+        value = NO_SPREAD;
+        break;
     }
     if (own) swapView(s);
     // interpolated precision's and G's -1: their exact average is past its budget (IPREC_STEPS_MAX
     // steps, G_STATES_MAX states, G_WORK_MAX): NaN, for the glue to estimate (or refuse, with exact)
-    if (value < 0 && (kind === Kind.IPREC || kind === Kind.IPREC_MEAN || kind === Kind.G)) {
+    if (value < 0 && (sd || kind === Kind.IPREC || kind === Kind.IPREC_MEAN || kind === Kind.G)) {
       out[row * queries + q] = NaN;
       continue;
     }
