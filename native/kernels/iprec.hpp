@@ -257,18 +257,20 @@ inline void carriedBelow(Scratch& s, int at) {
     const double e = s.iprecSlots[static_cast<size_t>(base + k)] - 1;
     const int ki = static_cast<int>(k);
     // row k (V_k) and row k + 1 (V_{k+1}, j = 0 .. k)
-    double* row = kept ? s.iprecRows.data() + static_cast<int>(info[at + IPREC_ROWS]) + (ki - static_cast<int>(first)) * stride : ki % 2 == 0 ? s.work.data() : s.work2.data();
-    const double* above = kept ? row + stride : ki % 2 == 0 ? s.work2.data() : s.work.data();
+    double* row = kept ? s.iprecRows.data() : ki % 2 == 0 ? s.work.data() : s.work2.data();
+    const int at0 = kept ? static_cast<int>(info[at + IPREC_ROWS]) + (ki - static_cast<int>(first)) * stride : 0;
+    const double* above = kept ? s.iprecRows.data() : ki % 2 == 0 ? s.work2.data() : s.work.data();
+    const int at1 = kept ? at0 + stride : 0;
     if (k == r) {
       binomialRow(n - e, r, bin);
-      for (int j = 0; j < ki; j++) row[j] = bin[ki - j];
+      for (int j = 0; j < ki; j++) row[at0 + j] = bin[ki - j];
       s.iprecSteps += r;
     } else {
       const double gap = std::max(0.0, s.iprecSlots[static_cast<size_t>(base + k + 1)] - 1 - e);
       if (gap <= PASCAL_SLOTS) {
         // slot by slot: V(x, i) = V(x + 1, i) + V(x + 1, i + 1)
-        for (int i = 0; i <= ki; i++) row[i] = above[i];
-        for (double x = 0; x < gap; x++) for (int i = 0; i < ki; i++) row[i] = row[i] + row[i + 1];
+        for (int i = 0; i <= ki; i++) row[at0 + i] = above[at1 + i];
+        for (double x = 0; x < gap; x++) for (int i = 0; i < ki; i++) row[at0 + i] = row[at0 + i] + row[at0 + i + 1];
         s.iprecSteps += gap * k;
       } else {
         binomialRow(gap, k, bin);
@@ -276,8 +278,8 @@ inline void carriedBelow(Scratch& s, int at) {
         for (int i = 0; i < ki; i++) {
           double sum = 0;
           const int hi = std::min(ki, i + reach);
-          for (int j = i; j <= hi; j++) sum += bin[j - i] * above[j];
-          row[i] = sum;
+          for (int j = i; j <= hi; j++) sum += bin[j - i] * above[at1 + j];
+          row[at0 + i] = sum;
           s.iprecSteps += hi - i + 1;
         }
         s.iprecSteps += k;
@@ -286,7 +288,7 @@ inline void carriedBelow(Scratch& s, int at) {
     if (k == first || (l >= heads && levels[LEVEL_FIELDS * l + LEVEL_HEAD_FIRST] == k)) {
       binomialRow(e, k - 1, rowBin);
       double count = 0;
-      for (int i = 0; i < ki; i++) count += rowBin[i] * row[i];
+      for (int i = 0; i < ki; i++) count += rowBin[i] * row[at0 + i];
       const double chance = count / total;
       if (k == first) info[at + IPREC_BELOW] = chance;
       for (; l >= heads && levels[LEVEL_FIELDS * l + LEVEL_HEAD_FIRST] == k; l--) levels[LEVEL_FIELDS * l + LEVEL_HEAD_BELOW] = chance;
