@@ -7,6 +7,7 @@ import { rng } from '../src/util/random.js';
 import { estimatedNote } from '../src/format/estimatedNote.js';
 import { BACKENDS } from './backends.js';
 import { cli } from './support/cli.js';
+import { runChild } from './support/child.js';
 import { scratchFiles } from './support/scratchFiles.js';
 import { allOrderings } from './oracle/orderings.js';
 import { moreMeasures } from './oracle/more.js';
@@ -72,6 +73,19 @@ describe('values past the exact budget are estimated, labelled, and never cost t
     const plain = evaluator.evaluate(Float64Array.from({ length: n600 }, (_, i) => n600 - i));
     expect(plain.estimated).toBeUndefined();
     expect(plain.perQuery['IPrec@0.5']![0]).toBe(0.5);
+  });
+});
+
+describe('evaluate (one query) says when it estimated', () => {
+  it('warns once per process, naming the measure and its standard error', () => {
+    // one tie group of 2,000 documents, every hundredth relevant: IPrec@0.5 past its budget
+    const r = runChild(
+      "import { evaluate } from './src/index.ts'; const labels = Array.from({ length: 2000 }, (_, i) => (i % 100 === 0 ? 1 : 0)); const scores = labels.map(() => 1); for (let i = 0; i < 2; i++) console.log(evaluate({ scores, labels }, ['IPrec@0.5', 'P@10'])['P@10']);",
+      { TIE_EVAL_BACKEND: undefined },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe('0.01\n0.01\n');
+    expect(r.stderr.match(/tie-eval: evaluate\(\) estimated IPrec@0\.5 ± [0-9.e-]+ from sampled tie orderings/g)).toHaveLength(1);
   });
 });
 

@@ -33,7 +33,10 @@ function toFloat64(values: ArrayLike<number>, what: string): Float64Array {
  * @param measures measure names, e.g. `['AP', 'nDCG@10', 'RR']`
  * @param options `ties`: `average` (default), `optimistic`, `pessimistic`, `trec`, `input`;
  *   `backend`: `auto` (default), `native`, `wasm`, `js`
- * @returns each measure name, exactly as given, to its value
+ * @returns each measure name, exactly as given, to its value. A value past its measure's exact
+ *   budget is estimated from sampled tie orderings (see EvaluateOptions.exact): the first time a
+ *   process meets one, a warning says which and with what standard error (evaluateBatch lists
+ *   every one in its `estimated`)
  * @example evaluate({ scores: [3, 2, 2, 1], labels: [0, 1, 0, 1] }, ['AP', 'P@2']) // { AP: 0.4583…, 'P@2': 0.25 }
  */
 export function evaluate(query: Query, measures: readonly string[], options: EvaluateOptions = {}): Record<string, number> {
@@ -56,5 +59,19 @@ export function evaluate(query: Query, measures: readonly string[], options: Eva
   );
   const values: Record<string, number> = {};
   for (const name of Object.keys(result.perQuery)) values[name] = result.perQuery[name]![0]!;
+  if (result.estimated !== undefined && !warned) {
+    warned = true;
+    const which = result.estimated.map((e) => `${e.measure} ± ${e.standardError.toPrecision(2)}`).join(', ');
+    warn(`tie-eval: evaluate() estimated ${which} from sampled tie orderings (no exact form within the budget; exact: true refuses instead; evaluateBatch lists every estimate). This warning is given once.`);
+  }
   return values;
+}
+
+/** Whether evaluate has warned of an estimate in this process (once is enough to say that values may be estimates). */
+let warned = false;
+
+/** A warning where the runtime shows them: Node's process warnings, else the console. */
+function warn(message: string): void {
+  if (typeof process !== 'undefined' && typeof process.emitWarning === 'function') process.emitWarning(message);
+  else console.warn(message);
 }
