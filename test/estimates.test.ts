@@ -252,5 +252,8 @@ describe('the command line', () => {
   it('the note counts every run and mode', () => {
     expect(estimatedNote([{}, { estimated: { average: [{ query: '1', measure: 'IPrec@0', standardError: 0.0012, samples: 27962, capped: true }] } }])).toBe('1 value estimated from sampled tie orderings (largest standard error 0.0012, 1 stopped at its sample cap)');
     expect(estimatedNote([{}])).toBe('');
+    // more estimates than a call takes arguments (a large run in sd mode): no stack overflow
+    const many = Array.from({ length: 1_000_000 }, (_, i) => ({ query: String(i), measure: 'ERR', standardError: i === 7 ? 0.002 : 0.0001, samples: 256, capped: false }));
+    expect(estimatedNote([{ estimated: { sd: many } }])).toBe('1000000 values estimated from sampled tie orderings (largest standard error 0.0020)');
   });
 });

@@ -25,7 +25,7 @@ export function evaluateModes(batch: Batch, measures: readonly string[], modes: 
   const plan = optionsPlan(measures, options);
   const asked = [...new Set(modes)];
   // a geometric mean's sd summary reads the queries' averages too (geometricSpread)
-  const codes = [...(needsAverages(plan, asked) ? [...asked, 'average' as const] : asked)].map((mode) => [mode, tieModeCode(mode)] as const);
+  const codes = (needsAverages(plan, asked) ? [...asked, 'average' as const] : asked).map((mode) => [mode, tieModeCode(mode)] as const);
   const threads = threadCount(options.threads);
   const flat = flattenBatch(batch, plan, codes.some(([, code]) => code === TREC), tieKeys);
   const backend = resolveBackend(options.backend, flat.scores.length);

@@ -9,7 +9,8 @@ import type { RunEvaluation } from '../runs/evaluateRunFile.js';
 export function estimatedNote(runs: readonly Pick<RunEvaluation, 'estimated'>[]): string {
   const all = runs.flatMap((run) => Object.values(run.estimated ?? {}).flat());
   if (all.length === 0) return '';
-  const largest = Math.max(...all.map((e) => e.standardError));
+  // a loop, not Math.max(...): a run may hold more estimates than a call takes arguments
+  const largest = all.reduce((most, e) => Math.max(most, e.standardError), 0);
   const capped = all.filter((e) => e.capped).length;
   return `${all.length} value${all.length > 1 ? 's' : ''} estimated from sampled tie orderings (largest standard error ${largest.toPrecision(2)}${capped > 0 ? `, ${capped} stopped at its sample cap` : ''})`;
 }

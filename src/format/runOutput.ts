@@ -115,7 +115,13 @@ export function formatCsv(runs: readonly RunEvaluation[], measures: readonly Mea
   for (const run of runs) {
     const tag = (mode: TieMode, measure: string): string => (modes.length === 1 ? measure : `${measure} ${mode}`);
     const byQuery = new Map<string, string[]>();
-    for (const mode of modes) for (const e of run.estimated?.[mode] ?? []) byQuery.set(e.query, [...(byQuery.get(e.query) ?? []), `${tag(mode, e.measure)}=${e.standardError}`]);
+    for (const mode of modes) {
+      for (const e of run.estimated?.[mode] ?? []) {
+        const listed = byQuery.get(e.query);
+        if (listed === undefined) byQuery.set(e.query, [`${tag(mode, e.measure)}=${e.standardError}`]);
+        else listed.push(`${tag(mode, e.measure)}=${e.standardError}`);
+      }
+    }
     const ofMean = modes.flatMap((mode) => Object.entries(run.meanError?.[mode] ?? {}).map(([measure, error]) => `${tag(mode, measure)}=${error}`));
     const errorsOf = (qid: string, q: number): string[] => (errors ? [(q < 0 ? ofMean : (byQuery.get(qid) ?? [])).join(' ')] : []);
     const row = (qid: string, q: number): string => [run.run, qid, ...measures.flatMap((m, i) => modes.map((mode) => String(valueOf(run, m, i, mode, q)))), ...errorsOf(qid, q)].map(csvField).join(',');

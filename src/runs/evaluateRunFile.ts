@@ -199,17 +199,21 @@ function runEstimates(collector: RunCollector, measures: readonly MeasureRequest
   const position = new Map(queries.map((qid, q) => [qid, q]));
   const estimated: NonNullable<RunEvaluation['estimated']> = {};
   const meanErrors: NonNullable<RunEvaluation['meanError']> = {};
+  // each evaluated name's numeric requests (two labels may evaluate one name), found once
+  const requestsOf = names.map((name) => measures.filter((m) => m.text === undefined && m.name === name));
   for (const [mode, list] of collector.estimated) {
     if (list.length === 0) continue;
     const sorted = [...list].sort((a, b) => position.get(a.qid)! - position.get(b.qid)! || a.measure - b.measure);
-    estimated[mode] = sorted.flatMap((e) => measures.filter((m) => m.text === undefined && m.name === names[e.measure]).map((m) => ({ query: latin1ToUtf8(e.qid), measure: m.key, standardError: e.standardError, samples: e.samples, capped: e.capped })));
+    estimated[mode] = sorted.flatMap((e) => requestsOf[e.measure]!.map((m) => ({ query: latin1ToUtf8(e.qid), measure: m.key, standardError: e.standardError, samples: e.samples, capped: e.capped })));
+    // per evaluated name, its queries' standard errors by query position
+    const byName = names.map(() => new Map<number, number>());
+    for (const e of sorted) byName[e.measure]!.set(position.get(e.qid)!, e.standardError);
     const errors: Record<string, number> = (meanErrors[mode] = {});
-    for (const m of measures) {
-      const index = names.indexOf(m.name);
-      const own = new Map(sorted.filter((e) => e.measure === index).map((e) => [position.get(e.qid)!, e.standardError]));
-      if (m.text !== undefined || own.size === 0) continue;
-      errors[m.key] = meanError(values.get(mode)![index]!, 0, queries.length, own, summaryTerms(m.aggregate === 'geometric', mode === 'sd'));
-    }
+    requestsOf.forEach((requests, index) => {
+      const own = byName[index]!;
+      if (own.size === 0) return;
+      for (const m of requests) errors[m.key] = meanError(values.get(mode)![index]!, 0, queries.length, own, summaryTerms(m.aggregate === 'geometric', mode === 'sd'));
+    });
   }
   return { estimated, meanError: meanErrors };
 }

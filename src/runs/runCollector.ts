@@ -204,7 +204,8 @@ export class RunCollector {
       this.columns(mode).forEach((column, m) => column.append(values.subarray(m * queries, (m + 1) * queries)));
     }
     for (const listed of part.orderings) this.orderings.push(listed);
-    for (const [mode, estimated] of part.estimated) this.estimatesOf(mode).push(...estimated);
+    // one at a time: push(...list) takes one argument per estimate, past the stack's reach on a large run
+    for (const [mode, estimated] of part.estimated) for (const e of estimated) this.estimatesOf(mode).push(e);
     for (const [name, queries] of Object.entries(part.backends) as [BackendName, number][]) this.backends[name] = (this.backends[name] ?? 0) + queries;
     for (const [key, strings] of part.strings) {
       const mine = this.strings.get(key);
