@@ -84,7 +84,10 @@ export function evaluateQuery<L>(
     if (S.badPosition >= 0) return STATUS_SCORE_NAN;
     countGroups<L>(scores, labels, start, n, <i32>depth);
   } else {
-    const held = orderQuery<L>(scores, labels, tieKeys, start, n, <i32>depth, mode);
+    // in average mode a plan that needs the order (its sums could follow it) is ordered as in sd
+    // mode: by label inside a group
+    const byLabel = mode == AVERAGE && (planFlags() & PLAN_FLAG_NEEDS_ORDER) != 0;
+    const held = orderQuery<L>(scores, labels, tieKeys, start, n, <i32>depth, byLabel ? SD : mode);
     if (held < 0) return STATUS_SCORE_NAN;
     buildGroups<L>(scores, labels, start, n, held, <i32>depth, mode != AVERAGE && mode != SD);
   }

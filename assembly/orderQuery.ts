@@ -2,6 +2,7 @@ import { AVERAGE, SD } from './codes';
 import { firstNaN } from './firstNaN';
 import { getF64, getI32, setF64, setI32 } from './memory';
 import { heapLargest } from './heapLargest';
+import { labelOrder } from './labelOrder';
 import { rankPositions } from './rankPositions';
 import * as S from './scratch';
 import { selectLargest } from './selectLargest';
@@ -16,16 +17,19 @@ export const HEAP_DEPTH: i32 = 64;
 /**
  * Step 1, the ordering: writes positions (0..n-1 within the query starting at `start`) to
  * `S.order` by score descending; inside equal scores the tie mode's key decides: labels
- * descending (optimistic), labels ascending (pessimistic), `tieKeys` ascending (trec: keys
- * that order equal scores by document id descending in byte order), else the position (input;
- * and average, where the order inside a group does not matter).
+ * descending (optimistic), labels ascending (pessimistic; and sd, whose sums over a group's
+ * documents then follow the labels, not the input order: see labelOrder), `tieKeys` ascending
+ * (trec: keys that order equal scores by document id descending in byte order), else the
+ * position (input; and average, where only a group's counts matter: a plan whose sums could
+ * follow the order, PLAN_FLAG_NEEDS_ORDER, is ordered in sd mode's order, see evaluateQuery).
  *
  * Small queries are ranked without branches (rankPositions). Of a larger query only the first
  * `depth` positions are needed. When depth < n (every measure has a cut-off),
  * the score s* at position `depth` is selected in one pass (heapLargest) or in linear time
  * (selectLargest); the documents above s* are
  * sorted and the whole group of s* (the group crossing the cut-off) follows them, sorted by
- * key except in average and sd modes, where only its counts and members matter.
+ * key except in average mode, where only its counts and members matter (in sd mode counted by
+ * label, labelOrder, when the labels span few values).
  * Returns how many positions `S.order` holds, at least min(depth, n); or -1 when a score is
  * NaN, its position in `S.badPosition`. The scores are checked first where a sort or a partition
  * would compare them; the heap selection only compares, so the pass after it finds a NaN.
@@ -78,9 +82,12 @@ export function orderQuery<L>(scores: usize, labels: usize, tieKeys: usize, star
     S.badPosition = firstNaN(scores, start, n);
     return -1;
   }
-  for (let i = 0; i < tied; i++) setI32(S.order, above + i, getI32(group, i));
   const held = above + tied;
   sortPositions<L>(scores, labels, tieKeys, start, mode, 0, above);
-  if (mode != AVERAGE && mode != SD) sortPositions<L>(scores, labels, tieKeys, start, mode, above, held);
+  // the group: as gathered in average mode (only its counts and members matter); in sd mode by
+  // label, counted (labelOrder) where the labels span few values; else by its key
+  if (mode == SD && labelOrder<L>(labels, start, group, tied, S.order, above)) return held;
+  for (let i = 0; i < tied; i++) setI32(S.order, above + i, getI32(group, i));
+  if (mode != AVERAGE) sortPositions<L>(scores, labels, tieKeys, start, mode, above, held);
   return held;
 }

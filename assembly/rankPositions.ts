@@ -1,4 +1,4 @@
-import { OPTIMISTIC, PESSIMISTIC, TREC } from './codes';
+import { AVERAGE, INPUT, OPTIMISTIC, PESSIMISTIC, SD, TREC } from './codes';
 import { getF64, getI32, getLabel, setF64, setI32 } from './memory';
 import * as S from './scratch';
 
@@ -10,9 +10,9 @@ import * as S from './scratch';
  */
 export function rankPositions<L>(scores: usize, labels: usize, tieKeys: usize, start: i32, n: i32, mode: i32): void {
   const keys = S.select;
-  const keyed = mode == OPTIMISTIC || mode == PESSIMISTIC || mode == TREC;
+  const keyed = mode != INPUT && mode != AVERAGE;
   for (let i = 0; i < n; i++) {
-    setF64(keys, i, mode == OPTIMISTIC ? -getLabel<L>(labels, start + i) : mode == PESSIMISTIC ? getLabel<L>(labels, start + i) : mode == TREC ? <f64>getI32(tieKeys, start + i) : 0);
+    setF64(keys, i, mode == OPTIMISTIC ? -getLabel<L>(labels, start + i) : mode == TREC ? <f64>getI32(tieKeys, start + i) : mode == PESSIMISTIC || mode == SD ? getLabel<L>(labels, start + i) : 0);
   }
   for (let i = 0; i < n; i++) {
     const si = getF64(scores, start + i);

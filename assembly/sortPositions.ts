@@ -1,11 +1,12 @@
-import { OPTIMISTIC, PESSIMISTIC, TREC } from './codes';
+import { OPTIMISTIC, PESSIMISTIC, SD, TREC } from './codes';
 import { getF64, getI32, getLabel, setI32 } from './memory';
 import * as S from './scratch';
 
 /**
  * Whether position a ranks before position b: score descending, then the tie mode's key
- * (labels descending, labels ascending, trec keys ascending), then the position. A strict
- * total order, so every sort gives the same ordering as the reference's.
+ * (labels descending: optimistic; labels ascending: pessimistic and sd, see labelOrder; trec
+ * keys ascending; none: input and average), then the position. A strict total order, so
+ * every sort gives the same ordering as the reference's.
  */
 @inline function before<L>(scores: usize, labels: usize, tieKeys: usize, start: i32, mode: i32, a: i32, b: i32): bool {
   const sa = getF64(scores, start + a);
@@ -13,9 +14,9 @@ import * as S from './scratch';
   if (sa != sb) return sa > sb;
   let key: f64 = 0;
   if (mode == OPTIMISTIC) key = getLabel<L>(labels, start + b) - getLabel<L>(labels, start + a);
-  else if (mode == PESSIMISTIC) key = getLabel<L>(labels, start + a) - getLabel<L>(labels, start + b);
   // the keys' difference as doubles: exact, where an int32 subtraction could overflow
   else if (mode == TREC) key = <f64>getI32(tieKeys, start + a) - <f64>getI32(tieKeys, start + b);
+  else if (mode == PESSIMISTIC || mode == SD) key = getLabel<L>(labels, start + a) - getLabel<L>(labels, start + b);
   return key != 0 ? key < 0 : a < b;
 }
 

@@ -80,7 +80,10 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
     if (s.badPosition >= 0) return STATUS_SCORE_NAN;
     countGroups(scores, labels, start, n, static_cast<int>(depth), plan, s);
   } else {
-    const int held = orderQuery(scores, labels, tieKeys, start, n, static_cast<int>(depth), mode, s);
+    // in average mode a plan that needs the order (its sums could follow it) is ordered as in sd
+    // mode: by label inside a group
+    const bool byLabel = mode == AVERAGE && (plan.flags() & PLAN_FLAG_NEEDS_ORDER) != 0;
+    const int held = orderQuery(scores, labels, tieKeys, start, n, static_cast<int>(depth), byLabel ? SD : mode, s);
     if (held < 0) return STATUS_SCORE_NAN;
     buildGroups(scores, labels, start, n, held, static_cast<int>(depth), mode != AVERAGE && mode != SD, plan, s);
   }

@@ -3,6 +3,7 @@
 #include "codes.hpp"
 #include "firstNaN.hpp"
 #include "heapLargest.hpp"
+#include "labelOrder.hpp"
 #include "rankPositions.hpp"
 #include "scratch.hpp"
 #include "selectLargest.hpp"
@@ -19,16 +20,19 @@ constexpr int HEAP_DEPTH = 64;
 /**
  * Step 1, the ordering: writes positions (0..n-1 within the query starting at `start`) to
  * `s.order` by score descending; inside equal scores the tie mode's key decides: labels
- * descending (optimistic), labels ascending (pessimistic), `tieKeys` ascending (trec: keys
- * that order equal scores by document id descending in byte order), else the position (input;
- * and average, where the order inside a group does not matter).
+ * descending (optimistic), labels ascending (pessimistic; and sd, whose sums over a group's
+ * documents then follow the labels, not the input order: see labelOrder), `tieKeys` ascending
+ * (trec: keys that order equal scores by document id descending in byte order), else the
+ * position (input; and average, where only a group's counts matter: a plan whose sums could
+ * follow the order, PLAN_FLAG_NEEDS_ORDER, is ordered in sd mode's order, see evaluateQuery).
  *
  * Small queries are ranked without branches (rankPositions). Of a larger query only the first
  * `depth` positions are needed. When depth < n (every measure has a cut-off),
  * the score s* at position `depth` is selected in one pass (heapLargest) or in linear time
  * (selectLargest); the documents above s* are
  * sorted and the whole group of s* (the group crossing the cut-off) follows them, sorted by
- * key except in average and sd modes, where only its counts and members matter.
+ * key except in average mode, where only its counts and members matter (in sd mode counted by
+ * label, labelOrder, when the labels span few values).
  * Returns how many positions `s.order` holds, at least min(depth, n); or -1 when a score is
  * NaN, its position in `s.badPosition`. The scores are checked first where a sort or a partition
  * would compare them; the heap selection only compares, so the pass after it finds a NaN.
@@ -83,10 +87,13 @@ int orderQuery(const double* scores, const L* labels, const int32_t* tieKeys, in
     s.badPosition = firstNaN(scores, start, n);
     return -1;
   }
-  for (int i = 0; i < tied; i++) order[above + i] = group[i];
   const int held = above + tied;
   sortPositions(scores, labels, tieKeys, start, mode, order, 0, above);
-  if (mode != AVERAGE && mode != SD) sortPositions(scores, labels, tieKeys, start, mode, order, above, held);
+  // the group: as gathered in average mode (only its counts and members matter); in sd mode by
+  // label, counted (labelOrder) where the labels span few values; else by its key
+  if (mode == SD && labelOrder(labels, start, group, tied, order, above, s)) return held;
+  for (int i = 0; i < tied; i++) order[above + i] = group[i];
+  if (mode != AVERAGE) sortPositions(scores, labels, tieKeys, start, mode, order, above, held);
   return held;
 }
 

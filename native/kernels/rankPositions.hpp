@@ -14,9 +14,9 @@ namespace tie_eval {
 template <typename L>
 void rankPositions(const double* scores, const L* labels, const int32_t* tieKeys, int64_t start, int n, int mode, Scratch& s) {
   double* keys = s.select.data();
-  const bool keyed = mode == OPTIMISTIC || mode == PESSIMISTIC || mode == TREC;
+  const bool keyed = mode != INPUT && mode != AVERAGE;
   for (int i = 0; i < n; i++) {
-    keys[i] = mode == OPTIMISTIC ? -static_cast<double>(labels[start + i]) : mode == PESSIMISTIC ? static_cast<double>(labels[start + i]) : mode == TREC ? static_cast<double>(tieKeys[start + i]) : 0;
+    keys[i] = mode == OPTIMISTIC ? -static_cast<double>(labels[start + i]) : mode == TREC ? static_cast<double>(tieKeys[start + i]) : mode == PESSIMISTIC || mode == SD ? static_cast<double>(labels[start + i]) : 0;
   }
   const double* q = scores + start;
   for (int i = 0; i < n; i++) {

@@ -52,8 +52,9 @@ export const RowFlag = { JUDGED_ONLY: 1 } as const;
 
 /**
  * Flags of a plan. JUDGED_ONLY: unjudged documents leave every ranking after the maxRank cut
- * (trec_eval's -J with -M). NEEDS_ORDER: a measure reads its groups' documents (G), so every
- * query is ordered (no countGroups).
+ * (trec_eval's -J with -M). NEEDS_ORDER: a measure reads its groups' documents (G) or sums gains
+ * that can round (tables, scaled, exp), so every query is ordered (no countGroups), in average
+ * mode as in sd mode: inside a group by label, so that no sum follows the input's line order.
  */
 export const PlanFlag = { JUDGED_ONLY: 1, NEEDS_ORDER: 2 } as const;
 

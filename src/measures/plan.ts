@@ -208,7 +208,10 @@ export function compilePlan(names: readonly string[], options: PlanOptions = {})
     row[Row.EXTRA_COUNT] = extra.length;
   });
   const maxRank = options.maxRank ?? 0;
-  const flags = (options.judgedOnly === true ? PlanFlag.JUDGED_ONLY : 0) | (measures.some((m) => m.measure.needsOrder === true) ? PlanFlag.NEEDS_ORDER : 0);
+  // gains other than whole numbers (tables, scaled, exp's past 2^53) can round when summed: their
+  // sums must not follow the input's order inside a group (see PlanFlag.NEEDS_ORDER)
+  const rounding = gains.some((g) => g.type === Gain.TABLE || g.type === Gain.SCALED || g.type === Gain.EXP);
+  const flags = (options.judgedOnly === true ? PlanFlag.JUDGED_ONLY : 0) | (rounding || measures.some((m) => m.measure.needsOrder === true) ? PlanFlag.NEEDS_ORDER : 0);
   const header = [measures.length, thresholds.length, gains.length, constants, maxRank, flags, pool.length];
   // once per plan, not per query: what evaluateQuery's depth needs of the rows
   let views = (flags & PlanFlag.JUDGED_ONLY) !== 0;

@@ -92,7 +92,10 @@ export function evaluateQuery(
     if (s.badPosition >= 0) return Status.SCORE_NAN;
     countGroups(scores, labels, start, n, depth, plan, s);
   } else {
-    const held = orderQuery(scores, labels, tieKeys, start, n, depth, mode, s);
+    // in average mode a plan that needs the order (its sums could follow it) is ordered as in sd
+    // mode: by label inside a group
+    const byLabel = mode === AVERAGE && (plan.flags & PlanFlag.NEEDS_ORDER) !== 0;
+    const held = orderQuery(scores, labels, tieKeys, start, n, depth, byLabel ? SD : mode, s);
     if (held < 0) return Status.SCORE_NAN;
     buildGroups(scores, labels, start, n, held, depth, mode !== AVERAGE && mode !== SD, plan, s);
   }

@@ -1,5 +1,5 @@
 import type { LabelArray } from '../core/labels.js';
-import { OPTIMISTIC, PESSIMISTIC, TREC } from '../ties/modes.js';
+import { AVERAGE, INPUT, OPTIMISTIC, PESSIMISTIC, SD, TREC } from '../ties/modes.js';
 import type { Scratch } from './scratch.js';
 
 /**
@@ -10,9 +10,9 @@ import type { Scratch } from './scratch.js';
  */
 export function rankPositions(scores: Float64Array, labels: LabelArray, tieKeys: Int32Array | null, start: number, n: number, mode: number, s: Scratch): void {
   const keys = s.select;
-  const keyed = mode === OPTIMISTIC || mode === PESSIMISTIC || mode === TREC;
+  const keyed = mode !== INPUT && mode !== AVERAGE;
   for (let i = 0; i < n; i++) {
-    keys[i] = mode === OPTIMISTIC ? -labels[start + i]! : mode === PESSIMISTIC ? labels[start + i]! : mode === TREC ? tieKeys![start + i]! : 0;
+    keys[i] = mode === OPTIMISTIC ? -labels[start + i]! : mode === TREC ? tieKeys![start + i]! : mode === PESSIMISTIC || mode === SD ? labels[start + i]! : 0;
   }
   for (let i = 0; i < n; i++) {
     const si = scores[start + i]!;
