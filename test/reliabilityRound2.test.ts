@@ -3,7 +3,8 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evaluate, evaluateBatch, evaluateRun, evaluateRuns, measuresHaveSpread, readJsonQrels } from '../src/index.js';
+import { evaluate, evaluateBatch, evaluateFeatures, evaluateRun, evaluateRuns, measuresHaveSpread, readJsonQrels } from '../src/index.js';
+import { randInt, rng } from '../src/util/random.js';
 import { pairedTTest } from '../src/analysis/pairedTTest.js';
 import { cli } from './support/cli.js';
 import { ROOT, runChild } from './support/child.js';
@@ -58,6 +59,39 @@ describe('-o and the files behind it', () => {
 });
 
 describe('numbers', () => {
+  it('features gives the main command\'s means to the bit, its queries in file order against the main command\'s byte order of ids', async () => {
+    const next = rng(53);
+    const letor: string[] = [];
+    const runs: string[][] = [[], []];
+    const judgements: string[] = [];
+    // ids 1..300 in file order; byte order puts 10 and 100 after 1
+    for (let q = 1; q <= 300; q++) {
+      const rows = randInt(next, 3, 8);
+      for (let r = 0; r < rows; r++) {
+        const label = randInt(next, 0, 2);
+        const values = [randInt(next, 0, 3), randInt(next, 0, 9)];
+        letor.push(`${label} qid:${q} 1:${values[0]} 2:${values[1]}`);
+        judgements.push(`${q} 0 d${r} ${label}`);
+        values.forEach((v, f) => runs[f]!.push(`${q} Q0 d${r} ${r + 1} ${v} f`));
+      }
+    }
+    const measures = ['P@3', 'nDCG@5', 'AP', 'RR'];
+    const features = await evaluateFeatures(file('order.letor', `${letor.join('\n')}\n`), { measures });
+    let orderMoves = false;
+    for (const f of [1, 2]) {
+      const main = (await evaluateRuns(file('order.qrels', `${judgements.join('\n')}\n`), file(`order${f}.run`, `${runs[f - 1]!.join('\n')}\n`), { measures })).runs[0]!;
+      const got = features.features.find((x) => x.feature === f)!.mean;
+      for (const m of measures) {
+        expect(Object.is(got[m], main.mean.average![m]), `feature ${f}, ${m}: ${got[m]} against ${main.mean.average![m]}`).toBe(true);
+        // the test can fail: summed plainly, file order and byte order differ somewhere
+        const values = main.perQuery.average![m]!;
+        const byFile = [...main.queries.keys()].sort((a, b) => Number(main.queries[a]) - Number(main.queries[b]));
+        orderMoves ||= byFile.reduce((s, i) => s + values[i]!, 0) !== values.reduce((s, v) => s + v, 0);
+      }
+    }
+    expect(orderMoves).toBe(true);
+  });
+
   it('a count that is a tie average or an sd prints with decimals in trec_eval\'s layout, as in JSON', async () => {
     const q = await cli('-q', '-m', 'NumRet(rel=1)@1', qrels, tied);
     expect(q.stdout).toBe('NumRet(rel=1)@1       \tq\t0.6667\nNumRet(rel=1)@1       \tall\t0.6667\n');

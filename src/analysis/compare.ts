@@ -1,5 +1,5 @@
 import { InputError } from '../core/errors.js';
-import { meanOf, sumOf } from '../core/means.js';
+import { meanOf, type Summation, sumOf } from '../core/means.js';
 import { adjustPValues, type Correction } from './adjustPValues.js';
 import { pairedTTest } from './pairedTTest.js';
 import { randomizationTest } from './randomizationTest.js';
@@ -40,6 +40,11 @@ export interface CompareOptions {
    * `sum` (counts), `geometric` (gm_map, gm_bpref). The tests compare the per-query values.
    */
   readonly aggregate?: 'mean' | 'sum' | 'geometric';
+  /**
+   * How the summary adds the queries, as the main command's for the tie mode the values come
+   * from: `exact` (default), or `ordered` in query order as trec_eval (the `trec` mode's; see Summation).
+   */
+  readonly summation?: Summation;
 }
 
 export interface PairComparison {
@@ -114,7 +119,7 @@ export function compareRuns(runs: readonly RunScores[], options: CompareOptions 
     return values;
   });
   const aggregate = options.aggregate ?? 'mean';
-  const means = aligned.map((values, i) => ({ run: runs[i]!.run, mean: aggregate === 'sum' ? sumOf(values, 0, values.length) : meanOf(values, 0, values.length, aggregate === 'geometric' ? 'logs' : 'values') }));
+  const means = aligned.map((values, i) => ({ run: runs[i]!.run, mean: aggregate === 'sum' ? sumOf(values, 0, values.length, options.summation) : meanOf(values, 0, values.length, aggregate === 'geometric' ? 'logs' : 'values', options.summation) }));
   const pairs: Omit<PairComparison, 'adjustedP' | 'adjustedRandomizationP'>[] = [];
   for (let i = 0; i < runs.length; i++) {
     for (let j = i + 1; j < runs.length; j++) {

@@ -6,7 +6,7 @@ import type { BackendName } from '../backends/backend.js';
 import { TREC, tieModeCode, type TieMode } from '../ties/modes.js';
 import { flattenBatch } from './batchInput.js';
 import { optionsPlan } from './optionsPlan.js';
-import { geometricSpread, meanError, meanOf, summaryTerms } from '../core/means.js';
+import { geometricSpread, meanError, meanOf, summaryTerms, type Summation, summationOf } from '../core/means.js';
 import { estimateRefused, mayEstimate, type Estimate } from '../estimate/estimateRefused.js';
 import { threadCount } from './threadCount.js';
 import type { Batch, BatchResult, EvaluateOptions } from './types.js';
@@ -67,7 +67,7 @@ export function modeResult(plan: Plan, mode: TieMode, out: Float64Array, queries
   plan.measures.forEach((m, row) => {
     perQuery[m.name] = out.subarray(row * queries, (row + 1) * queries);
     // a run's reader skips them: it sums the queries of all its batches
-    if (withMeans) mean[m.name] = summaryOf(m.geometric, mode === 'sd', out, averages, row * queries, (row + 1) * queries);
+    if (withMeans) mean[m.name] = summaryOf(m.geometric, mode === 'sd', out, averages, row * queries, (row + 1) * queries, summationOf(mode));
   });
   if (estimated.length === 0) return { perQuery, mean, backend };
   return { perQuery, mean, backend, estimated, ...(withMeans ? { meanError: meanErrors(plan, mode, out, queries, estimated) } : {}) };
@@ -77,8 +77,8 @@ export function modeResult(plan: Plan, mode: TieMode, out: Float64Array, queries
  * A mode's summary of values[from..to) (see meanOf), but the sd mode's of a geometric mean,
  * which reads the queries' `averages` (geometricSpread).
  */
-export function summaryOf(geometric: boolean, sd: boolean, values: Float64Array, averages: Float64Array | null, from: number, to: number): number {
-  return sd && geometric ? geometricSpread(averages!, values, from, to) : meanOf(values, from, to, summaryTerms(geometric, sd));
+export function summaryOf(geometric: boolean, sd: boolean, values: Float64Array, averages: Float64Array | null, from: number, to: number, summation: Summation): number {
+  return sd && geometric ? geometricSpread(averages!, values, from, to) : meanOf(values, from, to, summaryTerms(geometric, sd), summation);
 }
 
 /** Per measure with an estimated value, the standard error of its mean (see meanError). */

@@ -5,7 +5,7 @@ import { scoreTieKeys } from '../ties/scoreTieKeys.js';
 import { defaultThreads } from '../core/defaultThreads.js';
 import { room } from '../util/grown.js';
 import { evaluateModes } from './evaluateModes.js';
-import { meanOf, summaryTerms } from '../core/means.js';
+import { meanOf, summaryTerms, summationOf } from '../core/means.js';
 import { zeroedWhenMissing } from './missingQuery.js';
 import { RunChunks, type RunArrays } from './runChunks.js';
 import { isMap, QueryDocuments, walksOwnKeys, type Documents } from './queryDocuments.js';
@@ -180,7 +180,7 @@ export function evaluateRun(qrels: ScoresByQuery, run: ScoresByQuery, measures: 
       if (!zeroedWhenMissing(name, name)) continue;
       const values = result.perQuery[name]!;
       for (const q of missing) values[q] = 0;
-      (result.mean as Record<string, number>)[name] = meanOf(values, 0, values.length, summaryTerms(false, ties === 'sd'));
+      (result.mean as Record<string, number>)[name] = meanOf(values, 0, values.length, summaryTerms(false, ties === 'sd'), summationOf(ties));
     }
   }
   return { ...result, queries, ignored };

@@ -7,6 +7,7 @@ import { optionsPlan } from './optionsPlan.js';
 import { InputError, InputTypeError, statusError } from '../core/errors.js';
 import { threadCount } from './threadCount.js';
 import { estimateRefused, mayEstimate } from '../estimate/estimateRefused.js';
+import { summationOf } from '../core/means.js';
 import { meanErrors, needsAverages, summaryOf } from './evaluateModes.js';
 import type { Batch, BatchLabels, BatchResult, EvaluateOptions } from './types.js';
 import { booleanOption } from './booleanOption.js';
@@ -68,6 +69,7 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
     mean[name] = NaN;
   });
   const estimating = mayEstimate(plan, mode);
+  const summation = summationOf(options.ties ?? 'average');
   // a geometric mean's sd summary reads the queries' averages too (geometricSpread)
   const averages = needsAverages(plan, [options.ties ?? 'average']) ? new Float64Array(out.length) : null;
   const exact = booleanOption(options.exact, 'exact');
@@ -85,7 +87,7 @@ export function prepare(labels: BatchLabels, offsets: Uint32Array, measures: rea
         if (prepared.evaluate(scores, null, AVERAGE, averages) !== Status.OK) throw statusError(prepared.status, flat.describeQuery, labelAt, measureAt);
         estimateRefused({ ...flat, scores }, plan, AVERAGE, averages, options.backend, threads, exact);
       }
-      for (let row = 0; row < names.length; row++) mean[names[row]!] = summaryOf(plan.measures[row]!.geometric, mode === SD, out, averages, row * queries, (row + 1) * queries);
+      for (let row = 0; row < names.length; row++) mean[names[row]!] = summaryOf(plan.measures[row]!.geometric, mode === SD, out, averages, row * queries, (row + 1) * queries, summation);
       if (estimated.length > 0) {
         result.estimated = estimated;
         result.meanError = meanErrors(plan, mode === SD ? 'sd' : 'average', out, queries, estimated);

@@ -15,6 +15,7 @@ import type { RunsEvaluation } from '../runs/evaluateRuns.js';
 import { toInput } from '../runs/source.js';
 import { DEFAULT_MEASURES } from '../measures/expandNames.js';
 import { counted } from '../util/counted.js';
+import { summationOf } from '../core/means.js';
 
 /** The most orderings of one query's ties compare lists for its exact chance that ties flip a pair. */
 const ORDERINGS = 1000;
@@ -152,7 +153,7 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
         measure: m.key,
         ...compareRuns(
           runs.map((r) => ({ run: r.run, queries: r.queries, values: r.perQuery[flags.ties]![m.key]!, ...(spread ? { spreads: r.perQuery.sd![m.key]!, orderings: r.orderings![r.names.indexOf(m.name)]! } : {}) })),
-          { aggregate: m.aggregate, alpha: flags.alpha, permutations: flags.permutations, seed: flags.seed, degradation: flags.degradation, intersect: flags.intersect === true, ...(flags.correction === undefined ? {} : { correction: flags.correction }) },
+          { aggregate: m.aggregate, summation: summationOf(flags.ties), alpha: flags.alpha, permutations: flags.permutations, seed: flags.seed, degradation: flags.degradation, intersect: flags.intersect === true, ...(flags.correction === undefined ? {} : { correction: flags.correction }) },
         ),
       }));
       const inputs = [qrelsPath, ...runPaths];

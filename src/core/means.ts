@@ -1,3 +1,5 @@
+import { ExactSum } from './exactSum.js';
+
 /** trec_eval's floor for a geometric mean's values (MIN_GEO_MEAN): a 0 would make the mean 0. */
 const MIN_GEO_MEAN = 0.00001;
 
@@ -9,23 +11,51 @@ const MIN_GEO_MEAN = 0.00001;
 export type Terms = 'values' | 'logs' | 'squares';
 
 /**
- * The sum of values[from..to), in order (trec_eval's summaries add the queries' values in
- * order, so the digits match even on exact halves). A plain indexed loop: no subarray, no closure.
+ * How a summary adds its queries' terms: `ordered`, one after the other in query order, as
+ * trec_eval does (the `trec` mode, whose digits must be trec_eval's even on exact halves), else
+ * `exact`: the correctly rounded sum (ExactSum), which no order of the queries moves, so a
+ * file's line order, the blocks `features` streams in and the threads give the same mean.
  */
-export function sumOf(values: ArrayLike<number>, from: number, to: number): number {
-  return addTerms(0, values, from, to, 'values');
+export type Summation = 'exact' | 'ordered';
+
+/** The summation of a tie mode's summaries: `ordered` for trec_eval's order, else `exact`. */
+export function summationOf(mode: string): Summation {
+  return mode === 'trec' ? 'ordered' : 'exact';
 }
 
+/** The term a summary adds for one value: the value, its log (floored as trec_eval's gm_map) or its square. */
+function termOf(value: number, terms: Terms): number {
+  return terms === 'logs' ? Math.log(Math.max(value, MIN_GEO_MEAN)) : terms === 'squares' ? value * value : value;
+}
+
+/** Adds the terms of values[from..to) to an exact sum (see termOf). */
+export function addTerms(sum: ExactSum, values: ArrayLike<number>, from: number, to: number, terms: Terms): void {
+  for (let i = from; i < to; i++) sum.add(termOf(values[i]!, terms));
+}
+
+/** The sum of the terms of values[from..to) (see termOf), by `summation` (default exact). */
+export function termsSum(values: ArrayLike<number>, from: number, to: number, terms: Terms, summation: Summation = 'exact'): number {
+  // two terms' plain sum is rounded once already
+  if (summation === 'ordered' || to - from <= 2) {
+    let sum = 0;
+    for (let i = from; i < to; i++) sum += termOf(values[i]!, terms);
+    return sum;
+  }
+  scratchSum.clear();
+  addTerms(scratchSum, values, from, to, terms);
+  return scratchSum.value();
+}
+
+/** termsSum's accumulator, reused: a summary is taken in one synchronous call. */
+const scratchSum = new ExactSum();
+
 /**
- * `sum` plus the terms of values[from..to) a summary adds, in order: the values, their logs
- * (floored as trec_eval's gm_map) or their squares. Summing part after part in query order gives
- * the same double as one pass (see meanFromSum).
+ * The sum of values[from..to), by `summation` (default exact).
+ * @example sumOf([0.1, 0.2, 0.3], 0, 3) // 0.6
+ * @example sumOf([0.1, 0.2, 0.3], 0, 3, 'ordered') // 0.6000000000000001, as trec_eval adds them
  */
-export function addTerms(sum: number, values: ArrayLike<number>, from: number, to: number, terms: Terms): number {
-  if (terms === 'logs') for (let i = from; i < to; i++) sum += Math.log(Math.max(values[i]!, MIN_GEO_MEAN));
-  else if (terms === 'squares') for (let i = from; i < to; i++) sum += values[i]! * values[i]!;
-  else for (let i = from; i < to; i++) sum += values[i]!;
-  return sum;
+export function sumOf(values: ArrayLike<number>, from: number, to: number, summation: Summation = 'exact'): number {
+  return termsSum(values, from, to, 'values', summation);
 }
 
 /**
@@ -44,14 +74,15 @@ export function totalFromSum(sum: number, terms: Terms): number {
 }
 
 /**
- * The mean of values[from..to) (NaN when empty) by its terms: with `logs`, exp of the mean of
- * log(max(value, 0.00001)), as trec_eval's gm_map and gm_bpref; with `squares`, the standard
- * deviation of the mean of independent values whose standard deviations these are.
+ * The mean of values[from..to) (NaN when empty) by its terms, summed by `summation` (default
+ * exact): with `logs`, exp of the mean of log(max(value, 0.00001)), as trec_eval's gm_map and
+ * gm_bpref; with `squares`, the standard deviation of the mean of independent values whose
+ * standard deviations these are.
  * @example meanOf([0.5, 2], 0, 2, 'logs') // 1
  * @example meanOf([0.3, 0.4], 0, 2, 'squares') // 0.25: sqrt(0.09 + 0.16) / 2
  */
-export function meanOf(values: ArrayLike<number>, from: number, to: number, terms: Terms = 'values'): number {
-  return meanFromSum(addTerms(0, values, from, to, terms), to - from, terms);
+export function meanOf(values: ArrayLike<number>, from: number, to: number, terms: Terms = 'values', summation: Summation = 'exact'): number {
+  return meanFromSum(termsSum(values, from, to, terms, summation), to - from, terms);
 }
 
 /** The terms of a summary: the sd mode's squares, a geometric mean's logs, else the values (a geometric mean's sd: geometricSpread). */
@@ -89,7 +120,7 @@ export function meanError(values: ArrayLike<number>, from: number, to: number, e
  */
 export function geometricSpread(averages: ArrayLike<number>, spreads: ArrayLike<number>, from: number, to: number): number {
   const mean = meanOf(averages, from, to, 'logs');
-  let sum = 0;
-  for (let i = from; i < to; i++) if (averages[i]! > MIN_GEO_MEAN) sum += (spreads[i]! / averages[i]!) ** 2;
-  return (mean / (to - from)) * Math.sqrt(sum);
+  const sum = new ExactSum();
+  for (let i = from; i < to; i++) if (averages[i]! > MIN_GEO_MEAN) sum.add((spreads[i]! / averages[i]!) ** 2);
+  return (mean / (to - from)) * Math.sqrt(sum.value());
 }

@@ -2,6 +2,7 @@ import type { BackendChoice, BackendName } from '../backends/backend.js';
 import { prepare } from '../api/prepare.js';
 import { InputError } from '../core/errors.js';
 import { FileError } from '../io/fileError.js';
+import { ExactSum } from '../core/exactSum.js';
 import { addTerms, meanFromSum, summaryTerms, totalFromSum, type Terms } from '../core/means.js';
 import type { LetorQuery } from '../io/forEachLetorQuery.js';
 import { requestMeasures } from '../measures/expandNames.js';
@@ -129,11 +130,12 @@ export class FeatureEvaluator {
   private readonly summed: boolean[];
   private readonly directions: number[];
   private readonly options: FeaturesOptions;
-  // sums[f * stride + (d * modes + m) * measures + k]: the terms of feature f+1's means so far
-  private sums = new Float64Array(0);
+  // sums[f * stride + (d * modes + m) * measures + k]: the terms of feature f+1's means so far,
+  // summed exactly, so that the blocks' order (the file's) gives the main command's means
+  private sums: ExactSum[] = [];
   private readonly stride: number;
   // the same for a feature every row lacks (all documents tied), per mode and measure
-  private readonly constant: Float64Array;
+  private readonly constant: ExactSum[];
   private readonly tieCounts = new FeatureTies();
   private readonly block: Block;
   private readonly blockRows: number;
@@ -161,7 +163,7 @@ export class FeatureEvaluator {
     this.modes = this.ties === 'range' ? ['average', 'pessimistic', 'optimistic'] : [this.ties];
     this.directions = options.bothDirections === true ? [1, -1] : [1];
     this.stride = this.directions.length * this.modes.length * this.measures.length;
-    this.constant = new Float64Array(this.modes.length * this.measures.length);
+    this.constant = Array.from({ length: this.modes.length * this.measures.length }, () => new ExactSum());
     this.blockRows = options.blockRows ?? BLOCK_ROWS;
     if (!Number.isInteger(this.blockRows) || this.blockRows < 1 || this.blockRows > MAX_BLOCK_ROWS) throw new InputError(`blockRows must be an integer from 1 to ${MAX_BLOCK_ROWS}, got ${String(options.blockRows)}`);
     // room for a few queries at first: a block grows as its rows need (see Block.reshape)
@@ -191,9 +193,10 @@ export class FeatureEvaluator {
     const { measures, modes, directions, stride, ties } = this;
     if (this.queries === 0) throw new InputError('no queries to evaluate');
     this.widen(features);
-    const meansAt = (at: number): Record<string, number> => Object.fromEntries(measures.map((key, k) => [key, this.summed[k] ? totalFromSum(this.sums[at + k]!, this.terms[k]!) : meanFromSum(this.sums[at + k]!, this.queries, this.terms[k]!)]));
+    const sums = this.sums.map((sum) => sum.value());
+    const meansAt = (at: number): Record<string, number> => Object.fromEntries(measures.map((key, k) => [key, this.summed[k] ? totalFromSum(sums[at + k]!, this.terms[k]!) : meanFromSum(sums[at + k]!, this.queries, this.terms[k]!)]));
     const main = modes.indexOf(ties === 'range' ? 'average' : ties);
-    const first = (f: number, d: number): number => this.sums[f * stride + (d * modes.length + main) * measures.length]!;
+    const first = (f: number, d: number): number => sums[f * stride + (d * modes.length + main) * measures.length]!;
     const results: FeatureResult[] = [];
     for (let f = 0; f < features; f++) {
       // the better direction by the first measure (the feature itself when equal)
@@ -216,10 +219,7 @@ export class FeatureEvaluator {
   /** Makes room for `width` features: one new here was 0 (all tied) in every query so far. */
   private widen(width: number): void {
     if (width <= this.width) return;
-    const wider = new Float64Array(width * this.stride);
-    wider.set(this.sums);
-    for (let f = this.width; f < width; f++) for (let d = 0; d < this.directions.length; d++) wider.set(this.constant, f * this.stride + d * this.constant.length);
-    this.sums = wider;
+    for (let f = this.width; f < width; f++) for (let d = 0; d < this.directions.length; d++) this.sums.push(...this.constant.map((sum) => sum.clone()));
     this.width = width;
   }
 
@@ -233,9 +233,9 @@ export class FeatureEvaluator {
     modes.forEach((mode, m) => {
       const evaluator = prepare(labels, offsets, names, { ties: mode, backend: options.backend, threads: options.threads });
       this.backend = evaluator.backend;
-      const add = (sums: Float64Array, at: number, scores: Float64Array): void => {
+      const add = (sums: ExactSum[], at: number, scores: Float64Array): void => {
         const { perQuery } = evaluator.evaluate(scores);
-        measures.forEach((_, k) => (sums[at + k] = addTerms(sums[at + k]!, perQuery[names[nameOf[k]!]!]!, 0, block.queries, terms[k]!)));
+        measures.forEach((_, k) => addTerms(sums[at + k]!, perQuery[names[nameOf[k]!]!]!, 0, block.queries, terms[k]!));
       };
       add(this.constant, m * measures.length, scratch.fill(0));
       for (let f = 0; f < this.width; f++) {

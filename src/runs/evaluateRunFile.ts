@@ -9,7 +9,7 @@ import { collectRun } from './collectRun.js';
 import type { MeasureRequest } from '../measures/expandNames.js';
 import type { RunOptions } from './options.js';
 import { summarize } from './summarize.js';
-import { meanError, sumOf, summaryTerms } from '../core/means.js';
+import { meanError, type Summation, sumOf, summaryTerms, summationOf } from '../core/means.js';
 import { zeroedWhenMissing } from '../api/missingQuery.js';
 import type { QrelsSource } from './qrelsSource.js';
 import { stringKey, type RunCollector } from './runCollector.js';
@@ -142,18 +142,18 @@ export async function evaluateRunFile(input: Input, qrels: QrelsSource, measures
     const sums = new Float64Array(names.length);
     const columns = names.map((_, m) => {
       const column = collector.values.get(mode)?.[m]?.view() ?? new Float64Array(order.length);
-      sums[m] = inOrder(column, order, spare);
+      sums[m] = inOrder(column, order, spare, summationOf(mode));
       return column;
     });
     if (addedAt.length > 0) {
       for (const q of addedAt) for (const m of zeroed) columns[m]![q] = 0;
-      for (const m of zeroed) sums[m] = sumOf(columns[m]!, 0, order.length);
+      for (const m of zeroed) sums[m] = sumOf(columns[m]!, 0, order.length, summationOf(mode));
     }
     values.set(mode, columns);
     sumsOf.set(mode, sums);
   }
   // after every mode's columns: the sd mode's summary of a geometric mean reads the averages
-  for (const mode of options.modes) summary.set(mode, summarize(measures, names, values.get(mode)!, sumsOf.get(mode)!, options.allQueries, qrelsRelevant, mode === 'sd', values.get('average')));
+  for (const mode of options.modes) summary.set(mode, summarize(measures, names, values.get(mode)!, sumsOf.get(mode)!, options.allQueries, qrelsRelevant, summationOf(mode), mode === 'sd', values.get('average')));
   const strings = new Map([...collector.strings].map(([key, list]) => [key, Array.from(order, (i) => list[i]!)]));
   for (const m of measures) {
     if (addedAt.length === 0 || m.label !== 'relstring' || m.text?.kind !== 'relstring') continue;
@@ -228,16 +228,11 @@ function judgedQueries(qrels: QrelsSource): { qids: readonly string[]; labels: (
 /**
  * Puts the column in query order in place, column[order[q]] at q, through `spare` (a new array
  * per column would cost its memory's first touch, more than the moves); returns the sum of its
- * values in that order (as sumOf, in the same pass). A plain loop: Float64Array.from with a
- * mapping function calls it per element, several times slower.
+ * values (see sumOf). A plain loop: Float64Array.from with a mapping function calls it per
+ * element, several times slower.
  */
-function inOrder(column: Float64Array, order: Int32Array, spare: Float64Array): number {
-  let sum = 0;
-  for (let q = 0; q < order.length; q++) {
-    const value = column[order[q]!]!;
-    spare[q] = value;
-    sum += value;
-  }
+function inOrder(column: Float64Array, order: Int32Array, spare: Float64Array, summation: Summation): number {
+  for (let q = 0; q < order.length; q++) spare[q] = column[order[q]!]!;
   column.set(spare);
-  return sum;
+  return sumOf(column, 0, order.length, summation);
 }

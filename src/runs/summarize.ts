@@ -1,9 +1,9 @@
-import { addTerms, geometricSpread, meanOf, summaryTerms, totalFromSum } from '../core/means.js';
+import { geometricSpread, meanOf, type Summation, summaryTerms, termsSum, totalFromSum } from '../core/means.js';
 import type { MeasureRequest } from '../measures/expandNames.js';
 
 /**
- * The summary (`all`) value of each measure request over a run's queries, as trec_eval sums
- * them, in query order: the mean; for counts (num_q, num_ret, ...) the sum; for gm_map and
+ * The summary (`all`) value of each measure request over a run's queries, summed as `summation`
+ * says (trec_eval's query order in the trec mode, else exactly: see Summation): the mean; for counts (num_q, num_ret, ...) the sum; for gm_map and
  * gm_bpref exp of the mean of log(max(value, 0.00001)). With -c (`allQueries`) trec_eval's
  * num_rel sums the qrels' labels > 0 over all their queries (`qrelsRelevant`), whatever -l.
  * In the sd mode (`sd`: the values are standard deviations) the standard deviation of that
@@ -12,9 +12,9 @@ import type { MeasureRequest } from '../measures/expandNames.js';
  * columns: see geometricSpread).
  * A text measure (runid, relstring) has no value: NaN.
  * @param columns the values of `names[i]` per query, in query order
- * @param sums the sum of each column's values in query order (see sumOf)
+ * @param sums the sum of each column's values by `summation` (see sumOf)
  */
-export function summarize(measures: readonly MeasureRequest[], names: readonly string[], columns: readonly Float64Array[], sums: Float64Array, allQueries: boolean, qrelsRelevant: number, sd = false, averages?: readonly Float64Array[]): number[] {
+export function summarize(measures: readonly MeasureRequest[], names: readonly string[], columns: readonly Float64Array[], sums: Float64Array, allQueries: boolean, qrelsRelevant: number, summation: Summation, sd = false, averages?: readonly Float64Array[]): number[] {
   return measures.map((m) => {
     if (m.text !== undefined) return Number.NaN;
     if (allQueries && m.label === 'num_rel') return sd ? 0 : qrelsRelevant;
@@ -23,6 +23,6 @@ export function summarize(measures: readonly MeasureRequest[], names: readonly s
     if (sd && m.aggregate === 'geometric') return geometricSpread(averages![column]!, values, 0, values.length);
     const terms = summaryTerms(m.aggregate === 'geometric', sd);
     if (terms === 'values') return m.aggregate === 'sum' ? sums[column]! : sums[column]! / values.length;
-    return m.aggregate === 'sum' ? totalFromSum(addTerms(0, values, 0, values.length, terms), terms) : meanOf(values, 0, values.length, terms);
+    return m.aggregate === 'sum' ? totalFromSum(termsSum(values, 0, values.length, terms, summation), terms) : meanOf(values, 0, values.length, terms, summation);
   });
 }
