@@ -48,7 +48,7 @@ describe('the doc comments\' examples', () => {
     counter.add({ scores: [3, 2, 2], ranks: [1, 2, 3] });
     expect(counter.result('run').tiedDocuments).toBe(1);
     const counts = new FeatureTies();
-    counts.query(3, 1);
+    counts.query(3);
     counts.count(0, Float64Array.of(2, 1, 2), 0, 3);
     expect(counts.of(1)).toEqual({ tiedPercent: 100 / 3, largestGroup: 2 });
     const evaluator = new FeatureEvaluator({ measures: ['P@1'] });

@@ -121,6 +121,24 @@ describe('numbers', () => {
   });
 });
 
+describe('features by the features present', () => {
+  it('a 2-row file with feature index 2^20 answers in every format, its time and memory by the two features present (1.5 GB heap at most; it took 9 GB, then overflowed the stack)', () => {
+    const wide = file('wide.letor', '1 qid:1 1:1 1048576:1\n0 qid:1 1:2\n');
+    for (const format of ['text', 'csv', 'json']) {
+      const r = spawnSync(process.execPath, ['--max-old-space-size=1536', BIN, 'features', '-m', 'AP', '--format', format, wide], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      expect(r.status, r.stderr).toBe(0);
+      if (format === 'json') {
+        const { features } = JSON.parse(r.stdout) as { features: { feature: number; mean: { AP: number }; tiedPercent: number }[] };
+        expect(features).toHaveLength(2 ** 20);
+        // 1048576 ranks the relevant document first (1 against a lacking 0), feature 1 last (1 against 2);
+        // the rest tie both: AP (1 + 1/2) / 2
+        expect([features[0], features.at(-1)].map((f) => [f!.feature, f!.mean.AP])).toEqual([[2 ** 20, 1], [1, 0.5]]);
+        expect(features[1]).toMatchObject({ feature: 2, mean: { AP: 0.75 }, tiedPercent: 50 });
+      } else expect(r.stdout.split('\n').length).toBeGreaterThan(2 ** 20);
+    }
+  });
+});
+
 describe('files in formats the readers do not read', () => {
   it('bzip2, xz, zstd, zip and UTF-16 files are errors saying what the file is, on every reader', async () => {
     const formats: [string, number[], RegExp][] = [

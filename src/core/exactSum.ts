@@ -68,6 +68,18 @@ export class ExactSum {
     return hi;
   }
 
+  /** Adds another sum's terms, times `sign` (1 or -1), exactly. */
+  addSum(other: ExactSum, sign = 1): this {
+    if (!other.finite) {
+      this.finite = false;
+      this.plain += sign * other.plain;
+      return this;
+    }
+    // the partials add up to the other's exact sum
+    for (let j = 0; j < other.count; j++) this.add(sign * other.partials[j]!);
+    return this;
+  }
+
   /** Empties the sum, to take another. */
   clear(): void {
     this.count = 0;

@@ -10,6 +10,7 @@ import { readLetor } from '../runs/read.js';
 import type { Source } from '../runs/source.js';
 import type { TieMode } from '../ties/modes.js';
 import { FeatureTies } from './featureTies.js';
+import { grown, room } from '../util/grown.js';
 
 /** The measures `evaluateFeatures` takes when none are given. */
 export const FEATURE_MEASURES: readonly string[] = ['nDCG@10', 'AP'];
@@ -130,15 +131,20 @@ export class FeatureEvaluator {
   private readonly summed: boolean[];
   private readonly directions: number[];
   private readonly options: FeaturesOptions;
-  // sums[f * stride + (d * modes + m) * measures + k]: the terms of feature f+1's means so far,
-  // summed exactly, so that the blocks' order (the file's) gives the main command's means
-  private sums: ExactSum[] = [];
+  // per feature (from 0) present in some row: the terms of its means so far, at
+  // (d * modes + m) * measures + k, less the all-0 feature's over the same blocks; summed
+  // exactly, so that the blocks' order (the file's) gives the main command's means, and a
+  // feature's mean is its sum plus `constant`'s (a feature absent from a block is 0 there)
+  private readonly sums = new Map<number, ExactSum[]>();
   private readonly stride: number;
-  // the same for a feature every row lacks (all documents tied), per mode and measure
+  // the terms of a feature every row lacks (all documents tied), per mode and measure: over every
+  // block, and over the current one
   private readonly constant: ExactSum[];
+  private readonly blockConstant: ExactSum[];
   private readonly tieCounts = new FeatureTies();
   private readonly block: Block;
   private readonly blockRows: number;
+  /** the highest feature index seen */
   private width = 0;
   private queries = 0;
   private documents = 0;
@@ -164,6 +170,7 @@ export class FeatureEvaluator {
     this.directions = options.bothDirections === true ? [1, -1] : [1];
     this.stride = this.directions.length * this.modes.length * this.measures.length;
     this.constant = Array.from({ length: this.modes.length * this.measures.length }, () => new ExactSum());
+    this.blockConstant = this.constant.map(() => new ExactSum());
     this.blockRows = options.blockRows ?? BLOCK_ROWS;
     if (!Number.isInteger(this.blockRows) || this.blockRows < 1 || this.blockRows > MAX_BLOCK_ROWS) throw new InputError(`blockRows must be an integer from 1 to ${MAX_BLOCK_ROWS}, got ${String(options.blockRows)}`);
     // room for a few queries at first: a block grows as its rows need (see Block.reshape)
@@ -174,13 +181,15 @@ export class FeatureEvaluator {
   add(query: LetorQuery): void {
     checkQuery(query);
     // a block holds whole queries up to blockRows, and up to MAX_BLOCK_VALUES values (one larger query alone)
-    const limit = Math.max(1, Math.min(this.blockRows, Math.floor(MAX_BLOCK_VALUES / Math.max(1, this.block.width, query.features))));
+    const given = query.sparse === undefined ? query.features : Math.min(query.features, query.sparse.length);
+    const limit = Math.max(1, Math.min(this.blockRows, Math.floor(MAX_BLOCK_VALUES / Math.max(1, this.block.present.length, given))));
     if (this.block.rows > 0 && this.block.rows + query.rows > limit) this.evaluateBlock();
     const start = this.block.rows;
-    this.block.add(query);
-    this.tieCounts.query(query.rows, query.features);
-    for (let f = 0; f < query.features; f++) this.tieCounts.count(f, this.block.column(f), start, start + query.rows);
+    const features = this.block.add(query);
+    this.tieCounts.query(query.rows);
+    for (const f of features) this.tieCounts.count(f, this.block.column(f), start, start + query.rows);
     this.documents += query.rows;
+    this.width = Math.max(this.width, query.features);
   }
 
   /**
@@ -188,27 +197,34 @@ export class FeatureEvaluator {
    * @param features the number of features (default: the highest index the queries had); one
    *   beyond them is 0 in every row
    */
-  result(features = this.block.width): FeaturesEvaluation {
+  result(features = this.width): FeaturesEvaluation {
     this.evaluateBlock();
-    const { measures, modes, directions, stride, ties } = this;
+    const { measures, modes, directions, ties } = this;
     if (this.queries === 0) throw new InputError('no queries to evaluate');
-    this.widen(features);
-    const sums = this.sums.map((sum) => sum.value());
-    const meansAt = (at: number): Record<string, number> => Object.fromEntries(measures.map((key, k) => [key, this.summed[k] ? totalFromSum(sums[at + k]!, this.terms[k]!) : meanFromSum(sums[at + k]!, this.queries, this.terms[k]!)]));
     const main = modes.indexOf(ties === 'range' ? 'average' : ties);
-    const first = (f: number, d: number): number => sums[f * stride + (d * modes.length + main) * measures.length]!;
+    const meansOf = (sums: readonly number[], at: number): Record<string, number> => Object.fromEntries(measures.map((key, k) => [key, this.summed[k] ? totalFromSum(sums[at + k]!, this.terms[k]!) : meanFromSum(sums[at + k]!, this.queries, this.terms[k]!)]));
+    // a feature absent from every row: the constant's values, one record shared by all of them
+    const constant = this.constant.map((sum) => sum.value());
+    const absent = { direction: 'higher' as const, mean: meansOf(constant, main * measures.length), ...(ties === 'range' ? { pessimistic: meansOf(constant, measures.length), optimistic: meansOf(constant, 2 * measures.length) } : {}) };
     const results: FeatureResult[] = [];
     for (let f = 0; f < features; f++) {
+      const own = this.sums.get(f);
+      if (own === undefined) {
+        results.push({ feature: f + 1, ...this.tieCounts.of(f + 1), ...absent });
+        continue;
+      }
+      const sums = own.map((sum, i) => sum.clone().addSum(this.constant[i % this.constant.length]!).value());
       // the better direction by the first measure (the feature itself when equal)
+      const first = (d: number): number => sums[(d * modes.length + main) * measures.length]!;
       let best = 0;
-      for (let d = 1; d < directions.length; d++) if (first(f, d) > first(f, best)) best = d;
-      const at = (m: number): number => f * stride + (best * modes.length + m) * measures.length;
+      for (let d = 1; d < directions.length; d++) if (first(d) > first(best)) best = d;
+      const at = (m: number): number => (best * modes.length + m) * measures.length;
       results.push({
         feature: f + 1,
         direction: directions[best]! > 0 ? 'higher' : 'lower',
         ...this.tieCounts.of(f + 1),
-        mean: meansAt(at(main)),
-        ...(ties === 'range' ? { pessimistic: meansAt(at(1)), optimistic: meansAt(at(2)) } : {}),
+        mean: meansOf(sums, at(main)),
+        ...(ties === 'range' ? { pessimistic: meansOf(sums, at(1)), optimistic: meansOf(sums, at(2)) } : {}),
       });
     }
     const name = measures[0]!;
@@ -216,20 +232,13 @@ export class FeatureEvaluator {
     return { queries: this.queries, documents: this.documents, measures, ties, backend: this.backend!, features: results };
   }
 
-  /** Makes room for `width` features: one new here was 0 (all tied) in every query so far. */
-  private widen(width: number): void {
-    if (width <= this.width) return;
-    for (let f = this.width; f < width; f++) for (let d = 0; d < this.directions.length; d++) this.sums.push(...this.constant.map((sum) => sum.clone()));
-    this.width = width;
-  }
-
-  /** Evaluates the gathered queries: per tie mode, one prepared evaluator, every feature column (and its negation) against it. */
+  /** Evaluates the gathered queries: per tie mode, one prepared evaluator, every feature column present (and its negation) against it. */
   private evaluateBlock(): void {
     const { block, measures, names, nameOf, modes, directions, stride, terms, options } = this;
     if (block.queries === 0) return;
     const { labels, offsets } = block.judgements();
-    this.widen(block.width);
     const scratch = new Float64Array(block.rows);
+    for (const sum of this.blockConstant) sum.clear();
     modes.forEach((mode, m) => {
       const evaluator = prepare(labels, offsets, names, { ties: mode, backend: options.backend, threads: options.threads });
       this.backend = evaluator.backend;
@@ -237,15 +246,21 @@ export class FeatureEvaluator {
         const { perQuery } = evaluator.evaluate(scores);
         measures.forEach((_, k) => addTerms(sums[at + k]!, perQuery[names[nameOf[k]!]!]!, 0, block.queries, terms[k]!));
       };
-      add(this.constant, m * measures.length, scratch.fill(0));
-      for (let f = 0; f < this.width; f++) {
+      add(this.blockConstant, m * measures.length, scratch.fill(0));
+      for (const f of block.present) {
+        let sums = this.sums.get(f);
+        if (sums === undefined) this.sums.set(f, (sums = Array.from({ length: stride }, () => new ExactSum())));
         const column = block.column(f);
         directions.forEach((sign, d) => {
           if (sign < 0) for (let i = 0; i < column.length; i++) scratch[i] = -column[i]!;
-          add(this.sums, f * stride + (d * modes.length + m) * measures.length, sign > 0 ? column : scratch);
+          const at = (d * modes.length + m) * measures.length;
+          add(sums!, at, sign > 0 ? column : scratch);
+          // this block's terms of the all-0 feature come back with the constant's total (see result)
+          for (let k = 0; k < measures.length; k++) sums![at + k]!.addSum(this.blockConstant[m * measures.length + k]!, -1);
         });
       }
     });
+    this.constant.forEach((sum, i) => sum.addSum(this.blockConstant[i]!));
     this.queries += block.queries;
     block.clear();
   }
@@ -279,12 +294,23 @@ function checkQuery(q: LetorQuery): void {
   }
 }
 
-/** Whole queries gathered for one evaluation: labels, offsets and one column per feature. */
+/**
+ * Whole queries gathered for one evaluation: labels, offsets and a column for each feature
+ * present in their rows (a feature no row of the block gives is 0 throughout: the constant's).
+ */
 class Block {
   queries = 0;
   rows = 0;
-  width = 0;
+  /** the features (from 0) with a column, in column order */
+  readonly present: number[] = [];
+  /** each feature's column plus 1 (0: none), by feature index: 4 bytes an index, where a Map lookup per value cost 7% of a run */
+  private columnOf = new Int32Array(0);
+  /** whether feature f's column is the f-th for every column */
+  private identity = true;
+  /** the query that last wrote each column (to list a query's features once) */
+  private writtenBy = new Int32Array(0);
   private capacity: number;
+  private columns = 0;
   private labels: Float64Array;
   private offsets: number[] = [0];
   private values = new Float64Array(0);
@@ -294,27 +320,64 @@ class Block {
     this.labels = new Float64Array(capacity);
   }
 
-  add(query: LetorQuery): void {
+  /** Adds a query's rows; returns the features (from 0) its rows give, each once. */
+  add(query: LetorQuery): number[] {
     const rows = this.rows + query.rows;
-    if (rows > this.capacity || query.features > this.width) this.reshape(rows > this.capacity ? Math.max(2 * this.capacity, rows) : this.capacity, Math.max(this.width, query.features));
+    if (rows > this.capacity) this.reshape(Math.max(2 * this.capacity, rows), this.columns);
     this.labels.set(query.labels, this.rows);
+    const given: number[] = [];
+    this.columnOf = room(this.columnOf, query.features);
     const { sparse } = query;
     if (sparse === undefined) {
-      for (let f = 0; f < query.features; f++) this.values.set(query.values.subarray(f * query.rows, (f + 1) * query.rows), f * this.capacity + this.rows);
-    } else {
-      // the columns are 0 where the block starts (see clear): write the values the rows give
+      for (let f = 0; f < query.features; f++) {
+        const c = this.columnFor(f, given);
+        this.values.set(query.values.subarray(f * query.rows, (f + 1) * query.rows), c * this.capacity + this.rows);
+      }
+    } else if (this.identity && this.present.length >= query.features) {
+      // the usual file: every feature has its column, feature f's the f-th (and a column this
+      // query gives no value is 0 throughout it, all tied, as its tie count then says)
       const { values, capacity } = this;
       const at = this.rows - capacity;
       for (let e = 0; e < sparse.length; e++) values[sparse.features[e]! * capacity + at + sparse.rows[e]!] = sparse.values[e]!;
+      for (let f = 0; f < query.features; f++) given.push(f);
+    } else {
+      // the columns are 0 where the block starts (see clear): write the values the rows give
+      for (let e = 0; e < sparse.length; e++) {
+        const f = sparse.features[e]! - 1;
+        // a column this query wrote already (most entries) without the call
+        let c = this.columnOf[f]! - 1;
+        if (c < 0 || this.writtenBy[c] !== this.queries) c = this.columnFor(f, given);
+        this.values[c * this.capacity + this.rows + sparse.rows[e]!] = sparse.values[e]!;
+      }
     }
     this.rows = rows;
     this.queries++;
     this.offsets.push(rows);
+    return given;
   }
 
-  /** Feature f's (0-based) scores over the block's rows. */
+  /** Feature f's column (a new one at its first value in the block; it may move the values), listed in `given` at the query's first value. */
+  private columnFor(f: number, given: number[]): number {
+    let c = this.columnOf[f]! - 1;
+    if (c < 0) {
+      c = this.present.length;
+      if (c === this.columns) this.reshape(this.capacity, Math.max(8, 2 * this.columns));
+      this.columnOf[f] = c + 1;
+      this.present.push(f);
+      this.identity &&= f === c;
+      this.writtenBy[c] = -1;
+    }
+    if (this.writtenBy[c] !== this.queries) {
+      this.writtenBy[c] = this.queries;
+      given.push(f);
+    }
+    return c;
+  }
+
+  /** Feature f's (from 0, present) scores over the block's rows. */
   column(f: number): Float64Array {
-    return this.values.subarray(f * this.capacity, f * this.capacity + this.rows);
+    const c = this.columnOf[f]! - 1;
+    return this.values.subarray(c * this.capacity, c * this.capacity + this.rows);
   }
 
   judgements(): { labels: Float64Array; offsets: Uint32Array } {
@@ -322,24 +385,29 @@ class Block {
   }
 
   clear(): void {
+    // the next block's columns start at 0 (see add)
+    this.values.fill(0, 0, this.present.length * this.capacity);
     this.queries = 0;
     this.rows = 0;
     this.offsets = [0];
-    // the next block's queries may lack features this one had: their columns start at 0
-    this.values.fill(0);
+    for (const f of this.present) this.columnOf[f] = 0;
+    this.present.length = 0;
+    this.identity = true;
   }
 
-  /** Grows the columns, keeping their values; a feature new to the block is 0 in its earlier rows. */
-  private reshape(capacity: number, width: number): void {
-    const values = new Float64Array(capacity * width);
-    for (let f = 0; f < this.width; f++) values.set(this.values.subarray(f * this.capacity, f * this.capacity + this.rows), f * capacity);
+  /** Grows the rows or the columns, keeping their values; new rows and columns are 0. */
+  private reshape(capacity: number, columns: number): void {
+    const values = new Float64Array(capacity * columns);
+    // whole columns: the query being added may have written past `rows`
+    for (let c = 0; c < this.present.length; c++) values.set(this.values.subarray(c * this.capacity, (c + 1) * this.capacity), c * capacity);
     if (capacity > this.capacity) {
       const labels = new Float64Array(capacity);
       labels.set(this.labels.subarray(0, this.rows));
       this.labels = labels;
     }
+    this.writtenBy = grown(this.writtenBy, columns);
     this.values = values;
     this.capacity = capacity;
-    this.width = width;
+    this.columns = columns;
   }
 }
