@@ -74,7 +74,8 @@ export function evaluateQuery<L>(
     }
   }
   depth = Math.min(depth, <f64>n);
-  // -M: the positions past maxRank are cut (in average mode, past the tie group crossing it)
+  // -M: the positions past maxRank are cut (in average mode, past the tie group crossing it:
+  // the glue cuts that group, src/estimate/maxRankCut.ts)
   const cut = maxRank() > 0 && maxRank() < <f64>n;
   if (cut) depth = Math.min(depth, maxRank());
   // NaN scores: checked here for countGroups; orderQuery checks them itself (its selection finds

@@ -94,7 +94,7 @@ describe('tie-eval: output', () => {
     expect(l2.stdout.split('\n')[1]).toBe(l1.stdout.split('\n')[1]);
   });
 
-  it('-J drops unjudged documents; -M keeps the top n (trec order) or the whole crossing tie group (average)', async () => {
+  it('-J drops unjudged documents; -M keeps the top n in every mode (average: over which of a crossing tie group are in)', async () => {
     const run = file('m.run', ['1 Q0 a 1 3 r', '1 Q0 b 2 2 r', '1 Q0 c 3 2 r', '1 Q0 d 4 2 r', '1 Q0 e 5 1 r'].join('\n'));
     const qrels = file('m.qrels', ['1 0 a 0', '1 0 b 0', '1 0 d 1', '1 0 e 1'].join('\n'));
     // scores a 3, b = c = d 2, e 1; relevant d and e; c unjudged
@@ -103,7 +103,7 @@ describe('tie-eval: output', () => {
     expect(await p(3, '-J')).toBeCloseTo(1 / 3, 4); // c dropped: a, {b, d}, e
     expect(await p(5, '--ties', 'trec')).toBeCloseTo(2 / 5, 4); // a, d, c, b, e
     expect(await p(5, '--ties', 'trec', '-M', '2')).toBeCloseTo(1 / 5, 4); // a, d
-    expect(await p(5, '-M', '2')).toBeCloseTo(1 / 5, 4); // a and the whole tie group b, c, d; e cut
+    expect(await p(5, '-M', '2')).toBeCloseTo(1 / 15, 4); // a and one of the tie group b, c, d: d with chance 1/3
     expect(await p(5, '-M', '1')).toBe(0); // a alone
   });
 

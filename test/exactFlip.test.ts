@@ -67,14 +67,13 @@ describe.each(BACKENDS)('the exact chance that ties flip a pair ($name backend)'
       expect(eb.queries).toEqual(ea.queries);
       const queries = ea.queries;
       // each ordering of each query as its own query of one run (ordered by strictly falling
-      // scores, cut after the group crossing -M as average cuts), evaluated in input mode
+      // scores, cut at -M as every mode cuts), evaluated in input mode
       const perOrdering = runs.map((run) => {
         let lines = '';
         let judged = '';
         const ids = new Map<string, string[]>();
         for (const [q, r] of run) {
-          const groupEnds = [...new Set(r.scores)].sort((x, y) => y - x).map((_, g, levels) => r.scores.filter((s) => levels.indexOf(s) <= g).length);
-          const kept = maxRank > 0 ? (groupEnds.find((end) => end >= maxRank) ?? r.docs.length) : r.docs.length;
+          const kept = maxRank > 0 ? Math.min(maxRank, r.docs.length) : r.docs.length;
           ids.set(q, orderings(r).map((order, k) => {
             const id = `${q}.${k}`;
             order.slice(0, kept).forEach((d, i) => (lines += `${id} Q0 ${d} ${i + 1} ${-i} r\n`));

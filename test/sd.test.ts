@@ -73,32 +73,36 @@ describe.each(BACKENDS)('ties sd ($name backend)', ({ options }) => {
     if (process.env.SD_WORST !== undefined) process.stderr.write(`${JSON.stringify(Object.fromEntries([...worst].map(([k, v]) => [k, v.toExponential(1)])))}\n`);
   });
 
-  it('with -M (maxRank), the spread of what average takes the mean of: the ranking cut after the group crossing M', () => {
+  it('with -M (maxRank), average and sd over the orderings of the ranking cut at exactly M (a group crossing M partly in), every measure', () => {
     const next = rng(3501);
-    for (let trial = 0; trial < 60; trial++) {
+    const names = ['P@2', 'AP', 'nDCG', 'RR', 'R@3', 'SetP', 'NumRet(rel=1)', 'RBP(p=0.7)', 'AP(norm=found)@3', 'bpref', 'Rprec', 'ERR', 'infAP', 'IPrec@0.5', 'G', 'ndcg_rel', 'num_ret', 'AP(judged_only=true)'];
+    let crossed = 0;
+    for (let trial = 0; trial < 80; trial++) {
       const query = randomQuery(next);
       const n = query.scores.length;
       const maxRank = randInt(next, 1, n);
-      // the end of the group holding rank maxRank, in score order
       const sorted = [...query.scores].sort((a, b) => b - a);
-      let end = maxRank;
-      while (end < n && sorted[end] === sorted[maxRank - 1]) end++;
-      const names = ['P@2', 'AP', 'nDCG', 'RR', 'R@3', 'SetP', 'NumRet(rel=1)', 'RBP(p=0.7)', 'AP(norm=found)@3'];
-      const sd = evaluateBatch({ scores: Float64Array.from(query.scores), labels: Int32Array.from(query.labels), offsets: Uint32Array.of(0, n), idealLabels: [query.ideal] }, names, { ...options, ties: 'sd', maxRank });
+      if (maxRank < n && sorted[maxRank] === sorted[maxRank - 1]) crossed++;
+      const batch = { scores: Float64Array.from(query.scores), labels: Int32Array.from(query.labels), offsets: Uint32Array.of(0, n), idealLabels: [query.ideal] };
+      const sd = evaluateBatch(batch, names, { ...options, ties: 'sd', maxRank });
+      const average = evaluateBatch(batch, names, { ...options, ties: 'average', maxRank });
+      expect(sd.estimated ?? []).toEqual([]);
       const all = orderings(query.scores);
       const each = evaluateBatch(
         { scores: Float64Array.from(all.flatMap(() => Array.from({ length: n }, (_, j) => n - j))), labels: Int32Array.from(all.flatMap((order) => order.map((i) => query.labels[i]!))), offsets: Uint32Array.from({ length: all.length + 1 }, (_, q) => q * n), idealLabels: all.map(() => query.ideal) },
         names,
-        { ...options, ties: 'input', maxRank: end },
+        { ...options, ties: 'input', maxRank },
       );
       for (const name of names) {
         const values = each.perQuery[name]!;
         const mean = values.reduce((a, b) => a + b, 0) / values.length;
         const variance = values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length;
         const got = sd.perQuery[name]![0]! ** 2;
+        expect(Math.abs(average.perQuery[name]![0]! - mean), `${name} average, -M ${maxRank} on ${JSON.stringify(query)}`).toBeLessThan(1e-12);
         expect(Math.abs(got - variance) / Math.max(variance, 1e-14 * Math.max(mean * mean, 1e-300)), `${name}, -M ${maxRank} on ${JSON.stringify(query)}`).toBeLessThan(1e-12);
       }
     }
+    expect(crossed).toBeGreaterThan(10);
   });
 
   it("AP's sd in a large group deep in the ranking equals a dynamic program over (slot, relevant so far), within 1e-12", () => {

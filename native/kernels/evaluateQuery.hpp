@@ -69,7 +69,8 @@ int evaluateQuery(const double* scores, const L* labels, const int32_t* tieKeys,
     }
   }
   depth = std::min(depth, static_cast<double>(n));
-  // -M: the positions past maxRank are cut (in average mode, past the tie group crossing it)
+  // -M: the positions past maxRank are cut (in average mode, past the tie group crossing it:
+  // the glue cuts that group, src/estimate/maxRankCut.ts)
   const bool cut = plan.maxRank() > 0 && plan.maxRank() < n;
   if (cut) depth = std::min(depth, plan.maxRank());
   s.ensure(n, plan.levels(), plan.gains());

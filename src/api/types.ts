@@ -61,8 +61,8 @@ export interface EvaluateOptions {
   readonly threads?: number;
   /**
    * Keep the top `maxRank` documents of each query once ordered in the tie mode, as trec_eval's
-   * `-M`: a whole number, default 0 (no cut). In `average` mode the tie group crossing it is
-   * kept whole. R and the ideal DCG still count every judgement.
+   * `-M`: a whole number, default 0 (no cut). In `average` and `sd` modes, over which documents
+   * of a tie group crossing it are in (docs/measures.md). R and the ideal DCG still count every judgement.
    */
   readonly maxRank?: number;
   /**

@@ -1,4 +1,4 @@
-import { ExactSum } from './exactSum.js';
+import { addPartial, ExactSum, PARTIALS_ROOM, roundPartials } from './exactSum.js';
 
 /** trec_eval's floor for a geometric mean's values (MIN_GEO_MEAN): a 0 would make the mean 0. */
 const MIN_GEO_MEAN = 0.00001;
@@ -35,19 +35,28 @@ export function addTerms(sum: ExactSum, values: ArrayLike<number>, from: number,
 
 /** The sum of the terms of values[from..to) (see termOf), by `summation` (default exact). */
 export function termsSum(values: ArrayLike<number>, from: number, to: number, terms: Terms, summation: Summation = 'exact'): number {
+  let plain = 0;
   // two terms' plain sum is rounded once already
   if (summation === 'ordered' || to - from <= 2) {
-    let sum = 0;
-    for (let i = from; i < to; i++) sum += termOf(values[i]!, terms);
-    return sum;
+    for (let i = from; i < to; i++) plain += termOf(values[i]!, terms);
+    return plain;
   }
-  scratchSum.clear();
-  addTerms(scratchSum, values, from, to, terms);
-  return scratchSum.value();
+  // ExactSum's steps on a scratch array, without an object: a summary in an optimizer's loop allocates nothing
+  let count = 0;
+  let finite = true;
+  for (let i = from; i < to; i++) {
+    const x = termOf(values[i]!, terms);
+    plain += x;
+    if (x === 0 || !finite) continue;
+    finite = Number.isFinite(x);
+    if (finite) count = addPartial(PARTIALS, count, x);
+    finite &&= Number.isFinite(PARTIALS[count - 1]!);
+  }
+  return finite ? roundPartials(PARTIALS, count) : plain;
 }
 
-/** termsSum's accumulator, reused: a summary is taken in one synchronous call. */
-const scratchSum = new ExactSum();
+/** termsSum's partials: a summary is taken in one synchronous call. */
+const PARTIALS = new Float64Array(PARTIALS_ROOM);
 
 /**
  * The sum of values[from..to), by `summation` (default exact).

@@ -8,6 +8,7 @@ import { AVERAGE, INPUT, SD } from '../ties/modes.js';
 import { mixedSpans, nextOrdering, orderingCount, shuffleTies, tiedLabels, type TiedLabels } from '../ties/tiedLabels.js';
 import { rng } from '../util/random.js';
 import { ControlledMean } from './controlVariates.js';
+import { compositionCount, type Crossing, crossingOf, forEachComposition, rowsPastCut } from './maxRankCut.js';
 import { SampleMoments } from './sampleMoments.js';
 
 /** A value the kernels had no exact form for within their budget, estimated from sampled tie orderings. */
@@ -59,7 +60,7 @@ export interface EstimatedBatch extends JudgedBatch {
 
 /** Whether the kernels may leave a value of `plan` NaN in `mode` (see mayRefuse): a caller in a loop skips estimateRefused otherwise. */
 export function mayEstimate(plan: Plan, mode: number): boolean {
-  return plan.measures.some((_, row) => mayRefuse(plan, row, mode));
+  return (plan.maxRank > 0 && (mode === AVERAGE || mode === SD)) || plan.measures.some((_, row) => mayRefuse(plan, row, mode));
 }
 
 /** Whether a row can be left NaN by the kernels in `mode`: a measure with a budget (MeasureEntry.budget) in average mode, any measure in sd mode. */
@@ -84,34 +85,64 @@ export function estimateRefused(batch: EstimatedBatch, plan: Plan, mode: number,
   const estimates: Estimate[] = [];
   if (mode !== AVERAGE && mode !== SD) return estimates;
   const queries = batch.offsets.length - 1;
+  const judgedOnly = (plan.flags & PlanFlag.JUDGED_ONLY) !== 0;
   const rowsOf = new Map<number, number[]>();
+  // -M inside a tie group: the rows reading past it, for every such query (see maxRankCut)
+  const past = plan.maxRank > 0 ? rowsPastCut(plan) : [];
+  const crossings = new Map<number, { tied: TiedLabels; crossing: Crossing }>();
+  if (past.length > 0) {
+    for (let q = 0; q < queries; q++) {
+      const start = batch.offsets[q]!;
+      const n = batch.offsets[q + 1]! - start;
+      if (n <= plan.maxRank) continue;
+      const tied = tiedLabels(batch.scores, batch.labels, start, n, plan.maxRank);
+      const crossing = crossingOf(tied, plan.maxRank);
+      if (crossing === null) continue;
+      crossings.set(q, { tied, crossing });
+      rowsOf.set(q, past.slice());
+    }
+  }
   for (let row = 0; row < plan.measures.length; row++) {
     if (!mayRefuse(plan, row, mode)) continue;
     for (let q = 0; q < queries; q++) {
       if (!Number.isNaN(out[row * queries + q]!)) continue;
       const rows = rowsOf.get(q);
       if (rows === undefined) rowsOf.set(q, [row]);
-      else rows.push(row);
+      else if (!rows.includes(row)) rows.push(row);
     }
   }
   for (const q of [...rowsOf.keys()].sort((a, b) => a - b)) {
     const rows = rowsOf.get(q)!;
     const start = batch.offsets[q]!;
-    const tied = tiedLabels(batch.scores, batch.labels, start, batch.offsets[q + 1]! - start, plan.maxRank);
+    const cut = crossings.get(q);
+    const tied = cut?.tied ?? tiedLabels(batch.scores, batch.labels, start, batch.offsets[q + 1]! - start, plan.maxRank);
+    const query: OneQuery = { batch, q, tied, judgedOnly, maxRank: plan.maxRank, backend, threads };
+    // a group crossing -M: every composition of its part above the cut, where they are few
+    const solved: (number | undefined)[] = rows.map(() => undefined);
+    if (cut !== undefined && compositionCount(cut.crossing, Math.floor(limits.enumerateRoom / plan.maxRank)) * plan.maxRank <= limits.enumerateRoom) {
+      everyComposition(query, rows.map((row) => plan.measures[row]!.name), cut.crossing, mode).forEach((value, i) => (solved[i] = value));
+    }
+    // the others over the orderings: every one where they are few, else sampled
+    const open = rows.filter((_, i) => solved[i] === undefined);
+    if (open.length === 0) {
+      rows.forEach((row, i) => (out[row * queries + q] = solved[i]!));
+      continue;
+    }
+    const names = open.map((row) => plan.measures[row]!.name);
     const kept = tied.labels.length;
     const count = orderingCount(tied, Math.floor(limits.enumerateRoom / Math.max(kept, 1)));
     const enumerated = count * kept <= limits.enumerateRoom;
     if (exact && !enumerated) {
-      const name = plan.measures[rows[0]!]!.name;
       throw new InputError(
-        `${batch.describeQuery(q)}: ${name}'s exact ${mode === SD ? 'standard deviation' : 'average'} over the orderings of its tied documents is past its budget (a tie group of many relevant and many other documents; see docs/measures.md, "Estimates"); without the exact option it is estimated from sampled orderings, with its standard error`,
+        `${batch.describeQuery(q)}: ${names[0]!}'s exact ${mode === SD ? 'standard deviation' : 'average'} over the orderings of its tied documents is past its budget (a tie group of many relevant and many other documents${cut === undefined ? '' : ', or one crossing -M'}; see docs/measures.md, "Estimates"); without the exact option it is estimated from sampled orderings, with its standard error`,
         q,
       );
     }
-    const names = rows.map((row) => plan.measures[row]!.name);
-    const query: OneQuery = { batch, q, tied, judgedOnly: (plan.flags & PlanFlag.JUDGED_ONLY) !== 0, backend, threads };
-    const values = enumerated ? everyOrdering(query, names, count, mode) : sampledOrderings(query, plan, rows, mode, limits);
+    const values = enumerated ? everyOrdering(query, names, count, mode) : sampledOrderings(query, plan, open, mode, limits, cut !== undefined);
     rows.forEach((row, i) => {
+      if (solved[i] !== undefined) out[row * queries + q] = solved[i]!;
+    });
+    open.forEach((row, i) => {
       out[row * queries + q] = values[i]!.value;
       if (!enumerated) estimates.push({ query: q, measure: names[i]!, ...values[i]!.estimate! });
     });
@@ -125,6 +156,8 @@ interface OneQuery {
   readonly q: number;
   readonly tied: TiedLabels;
   readonly judgedOnly: boolean;
+  /** the run's -M: the orderings are cut at it (tiedLabels kept the group crossing it whole) */
+  readonly maxRank: number;
   readonly backend: BackendChoice | undefined;
   readonly threads: number;
 }
@@ -155,16 +188,73 @@ function everyOrdering(query: OneQuery, names: readonly string[], count: number,
 }
 
 /**
+ * The measures' mean, or sd, over the orderings of a query whose tie group crosses -M (see
+ * maxRankCut): per composition of the group's part above the cut, a query of the groups above
+ * and that part (its last group, ending at maxRank) evaluated in `average` (and `sd`) mode,
+ * mixed by the compositions' chances: the mean of the means, and the sd from the mean of the
+ * variances and the variance of the means. Exact; undefined for a measure whose value in a
+ * composition is past the kernels' budget (the caller turns to the orderings for it).
+ */
+function everyComposition(query: OneQuery, names: readonly string[], crossing: Crossing, mode: number): (number | undefined)[] {
+  const { tied } = query;
+  const groups = tied.groupEnds.length;
+  const scores = new Float64Array(tied.groupEnds[groups - 1]! - crossing.size + crossing.slots);
+  for (let g = 0, begin = 0; g < groups; begin = tied.groupEnds[g]!, g++) scores.fill(groups - g, begin, Math.min(tied.groupEnds[g]!, scores.length));
+  const copies = new QueryCopies(query, names, scores);
+  const above = tied.labels.subarray(0, crossing.above);
+  // each composition's chance, and per measure its average and sd there
+  const chances: number[] = [];
+  const averages: number[][] = names.map(() => []);
+  const spreads: number[][] = names.map(() => []);
+  const pending: Int32Array[] = [];
+  const flush = (): void => {
+    for (let done = 0; done < pending.length; ) {
+      let k = 0;
+      const size = copies.fill((into) => {
+        into.set(above);
+        into.set(pending[done + k++]!, above.length);
+      }, pending.length - done);
+      const average = copies.evaluateIn(size, AVERAGE).slice();
+      const spread = mode === SD ? copies.evaluateIn(size, SD) : null;
+      names.forEach((_, i) => {
+        for (let c = 0; c < size; c++) {
+          averages[i]!.push(average[i * size + c]!);
+          spreads[i]!.push(spread === null ? 0 : spread[i * size + c]!);
+        }
+      });
+      done += size;
+    }
+    pending.length = 0;
+  };
+  forEachComposition(crossing, (drawn, chance) => {
+    pending.push(drawn.slice());
+    chances.push(chance);
+    if (pending.length >= 4096) flush();
+  });
+  flush();
+  return names.map((_, i) => {
+    if (averages[i]!.some((v, c) => Number.isNaN(v) || Number.isNaN(spreads[i]![c]!))) return undefined;
+    let mean = 0;
+    chances.forEach((p, c) => (mean += p * averages[i]![c]!));
+    if (mode !== SD) return mean;
+    let variance = 0;
+    chances.forEach((p, c) => (variance += p * (spreads[i]![c]! ** 2 + (averages[i]![c]! - mean) ** 2)));
+    return Math.sqrt(variance);
+  });
+}
+
+/**
  * The measures of `rows` estimated from sampled orderings: an average by its sample mean less
  * its control variates' error (ControlledMean), a spread by the sample sd. The generator is
  * seeded by the ties alone and each measure stops by its own rule (at least MIN_SAMPLES, then
  * its standard error at most the target, or the room filled), so a value depends neither on the
  * backend nor on the other measures asked.
  */
-function sampledOrderings(query: OneQuery, plan: Plan, rows: readonly number[], mode: number, limits: EstimateLimits): OrderingsValue[] {
+function sampledOrderings(query: OneQuery, plan: Plan, rows: readonly number[], mode: number, limits: EstimateLimits, crossesCut: boolean): OrderingsValue[] {
   const names = rows.map((row) => plan.measures[row]!.name);
   // the average's controls, sampled beside the measures, their exact averages from the kernels
-  const controls = rows.map((row) => (mode === AVERAGE ? controlsOf(plan.measures[row]!) : []));
+  // (not across -M: the kernels keep the group crossing it whole, see maxRankCut)
+  const controls = rows.map((row) => (mode === AVERAGE && !crossesCut ? controlsOf(plan.measures[row]!) : []));
   const controlNames = [...new Set(controls.flat())];
   const exactControls = controlNames.length > 0 ? new QueryCopies(query, controlNames).averages() : new Float64Array(0);
   const copies = new QueryCopies(query, [...names, ...controlNames]);
@@ -214,8 +304,9 @@ function sampledOrderings(query: OneQuery, plan: Plan, rows: readonly number[], 
 /**
  * Orderings of one query as a batch of queries of their own (strictly falling scores, each its
  * labels in one ordering, the query's judgements each), evaluated in `input` mode with a plan
- * of the measures to estimate. The ranking was cut as `average` cuts (tiedLabels), so the plan
- * has no maxRank of its own; -J applies after that cut as before.
+ * of the measures to estimate, cut at -M (the ranking was cut after the group crossing it,
+ * tiedLabels); -J applies after that cut as before. With `scores`, copies of the same length
+ * under those scores (compositions of a group crossing -M, see everyComposition), not cut.
  */
 class QueryCopies {
   private readonly plan: Plan;
@@ -232,15 +323,16 @@ class QueryCopies {
   constructor(
     private readonly query: OneQuery,
     readonly names: readonly string[],
+    scores?: Float64Array,
   ) {
     const { batch, q, tied } = query;
-    this.plan = compilePlan(names, { judgedOnly: query.judgedOnly });
-    this.kept = tied.labels.length;
+    this.plan = compilePlan(names, { judgedOnly: query.judgedOnly, ...(scores === undefined && query.maxRank > 0 ? { maxRank: query.maxRank } : {}) });
+    this.kept = scores?.length ?? tied.labels.length;
     this.per = Math.max(1, Math.floor(CALL_ROOM / Math.max(this.kept, 1)));
     const per = this.per;
     this.labels = new Int32Array(per * this.kept);
     this.scores = new Float64Array(per * this.kept);
-    for (let k = 0; k < per; k++) for (let j = 0; j < this.kept; j++) this.scores[k * this.kept + j] = this.kept - j;
+    for (let k = 0; k < per; k++) for (let j = 0; j < this.kept; j++) this.scores[k * this.kept + j] = scores?.[j] ?? this.kept - j;
     this.offsets = Uint32Array.from({ length: per + 1 }, (_, k) => k * this.kept);
     const from = batch.idealOffsets[q]!;
     const own = batch.ideal.subarray(from, batch.idealOffsets[q + 1]!);
@@ -261,7 +353,12 @@ class QueryCopies {
 
   /** Evaluates the first `size` copies in `input` mode: measure m of copy k at [m * size + k] (overwritten by the next call). */
   evaluate(size: number): Float64Array {
-    return this.run(size, this.scores.subarray(0, size * this.kept), INPUT);
+    return this.evaluateIn(size, INPUT);
+  }
+
+  /** The first `size` copies in `mode` under the copies' scores (see evaluate). */
+  evaluateIn(size: number, mode: number): Float64Array {
+    return this.run(size, this.scores.subarray(0, size * this.kept), mode);
   }
 
   /** The measures' exact averages over the orderings of the query's ties (its labels in their groups, `average` mode). */

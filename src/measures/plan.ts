@@ -9,7 +9,7 @@ export const Header = {
   LEVELS: 1,
   GAINS: 2,
   CONSTANTS: 3,
-  /** -M: positions past it are cut after ordering (in average mode, past the tie group crossing it); 0 = none */
+  /** -M: positions past it are cut after ordering (the kernels in average mode past the tie group crossing it, which the glue then cuts: src/estimate/maxRankCut.ts); 0 = none */
   MAX_RANK: 4,
   /** PlanFlag bits */
   FLAGS: 5,

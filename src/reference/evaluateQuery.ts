@@ -81,7 +81,8 @@ export function evaluateQuery(
     }
   }
   depth = Math.min(depth, n);
-  // -M: the positions past maxRank are cut (in average mode, past the tie group crossing it)
+  // -M: the positions past maxRank are cut (in average mode, past the tie group crossing it:
+  // the glue cuts that group, src/estimate/maxRankCut.ts)
   const cut = plan.maxRank > 0 && plan.maxRank < n;
   if (cut) depth = Math.min(depth, plan.maxRank);
   s.ensure(n, plan.thresholds.length, plan.gainType.length);

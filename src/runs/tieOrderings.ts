@@ -14,9 +14,9 @@ export interface OrderingsBatch {
  * Each query's values over the distinct orderings of its tied documents: the orderings of the
  * labels inside each group of equal scores (groups in score order), which are equally likely
  * when every permutation of a group is (each distinct one stands for the same number of
- * permutations, the product of its labels' counts' factorials). With `maxRank` the ranking is
- * cut after the group crossing it, as `average` cuts; with `judgedOnly` the unjudged documents
- * leave after that cut. Each ordering is evaluated in `input` mode.
+ * permutations, the product of its labels' counts' factorials). With `maxRank` each ordering
+ * is cut at it, as every tie mode cuts (the group crossing it is ordered whole, then cut); with
+ * `judgedOnly` the unjudged documents leave after that cut. Each ordering is evaluated in `input` mode.
  * @param most the largest count of orderings a query is listed with
  * @param room the documents the orderings may fill in all (each ordering of a query counts its
  *   ranking's length)
@@ -78,7 +78,7 @@ export function tieOrderings(batch: OrderingsBatch, names: readonly string[], mo
       allIdeal.push(idealOf(q));
     }
   }
-  const each = evaluateBatch({ scores: fallingScores, labels: all, offsets: Uint32Array.from(allOffsets), idealLabels: allIdeal }, names, { backend: options.backend ?? 'auto', ties: 'input', judgedOnly: options.judgedOnly === true });
+  const each = evaluateBatch({ scores: fallingScores, labels: all, offsets: Uint32Array.from(allOffsets), idealLabels: allIdeal }, names, { backend: options.backend ?? 'auto', ties: 'input', judgedOnly: options.judgedOnly === true, ...(maxRank > 0 ? { maxRank } : {}) });
   let first = 0;
   for (const { q, count } of pending) {
     names.forEach((name, m) => listed[q]!.set(each.perQuery[name]!.subarray(first, first + count), m * count));
