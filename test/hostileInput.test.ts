@@ -138,8 +138,15 @@ describe('files as hostile input', () => {
     for (const [name, bytes] of [['long.txt', zeros], ['long.txt.gz', gzipSync(zeros)]] as const) {
       const e = await evaluateRuns(qrels, [file(name, bytes)], { measures: ['P@10'] }).catch((x: unknown) => x);
       expect(e).toBeInstanceOf(FileError);
-      expect((e as Error).message).toMatch(/the line starting at byte 0 is longer than 1048576 bytes; it begins "0000/);
+      expect((e as Error).message).toMatch(/:1: this line is longer than 1048576 bytes; it begins "0000/);
       expect((e as Error).message.length).toBeLessThan(300);
+    }
+    // by its line number, counted on this error's path alone (issue "Reliability, second round", 16)
+    const third = Buffer.concat([Buffer.from('q1 Q0 a 1 1 r\n\nq1 Q0 b 2 1 r\n'), zeros]);
+    for (const [name, bytes] of [['third.txt', third], ['third.txt.gz', gzipSync(third)]] as const) {
+      const e = await evaluateRuns(qrels, [file(name, bytes)], { measures: ['P@10'] }).catch((x: unknown) => x);
+      expect((e as FileError).line).toBe(4);
+      expect((e as Error).message).toMatch(new RegExp(`${name.replace('.', '\\.')}:4: this line is longer than 1048576 bytes`));
     }
   });
 

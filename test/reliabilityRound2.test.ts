@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate, evaluateBatch, evaluateFeatures, evaluateRun, evaluateRuns, measuresHaveSpread, readJsonQrels } from '../src/index.js';
 import { randInt, rng } from '../src/util/random.js';
+import { forEachRunQuery, type RunNotes } from '../src/io/forEachRunQuery.js';
 import { pairedTTest } from '../src/analysis/pairedTTest.js';
 import { cli } from './support/cli.js';
 import { ROOT, runChild } from './support/child.js';
@@ -190,6 +191,13 @@ describe('options', () => {
     for (const alpha of ['2', '-1', '0']) expect((await cli('compare', '--alpha', alpha, qrels, tied, tied)).code).not.toBe(0);
     // every difference 0.2 (but for rounding)
     expect(pairedTTest([0.3, 0.5, 0.7], [0.1, 0.3, 0.5]).t).toBe(Infinity);
+    // on the command line: JSON says "Infinity", not null
+    const a = file('ta.run', 'q1 Q0 a 1 3 r\nq1 Q0 b 2 2 r\nq2 Q0 a 1 3 r\nq2 Q0 b 2 2 r\n');
+    const b = file('tb.run', 'q1 Q0 a 1 2 r\nq1 Q0 b 2 3 r\nq2 Q0 a 1 2 r\nq2 Q0 b 2 3 r\n');
+    const judged = file('t.qrels', 'q1 0 a 1\nq1 0 b 0\nq2 0 a 1\nq2 0 b 0\n');
+    const json = await cli('compare', '-m', 'P@1', '--format', 'json', judged, a, b);
+    expect(json.code).toBe(0);
+    expect((JSON.parse(json.stdout) as { pairs: { t: unknown }[] }[])[0]!.pairs[0]!.t).toBe('Infinity');
   });
 });
 
@@ -211,5 +219,49 @@ describe('serve:web', () => {
     } finally {
       server.kill();
     }
+  });
+});
+
+describe('a run not grouped by query', () => {
+  it('is read in passes of a bounded number of lines, each query whole, as the grouped file; a document listed twice is found in a later pass, with its lines', async () => {
+    const next = rng(8);
+    const grouped: string[] = [];
+    for (let q = 0; q < 40; q++) for (let d = 0; d < randInt(next, 1, 30); d++) grouped.push(`q${q} Q0 d${d} ${d + 1} ${randInt(next, 0, 5)} r`);
+    const shuffled = grouped.slice();
+    for (let i = shuffled.length - 1; i > 0; i--) {
+      const j = randInt(next, 0, i);
+      [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+    }
+    const read = async (text: string, linesPerPass: number): Promise<{ queries: Map<string, string[]>; notes: RunNotes }> => {
+      const queries = new Map<string, string[]>();
+      let restarted = false;
+      const notes = await forEachRunQuery({ name: 'run', bytes: Buffer.from(text) }, (q, seen) => {
+        // the second reading hands every query again: start over (as the callers do)
+        if (seen.ungrouped && !restarted) {
+          queries.clear();
+          restarted = true;
+        }
+        expect(queries.has(q.qid), `query ${q.qid} handed twice`).toBe(false);
+        queries.set(q.qid, Array.from(q.scores, (s, i) => `${q.docs.text(i)} ${s} ${q.lines[i]}`));
+      }, undefined, undefined, linesPerPass);
+      return { queries, notes };
+    };
+    const want = await read(`${grouped.join('\n')}\n`, 1 << 22);
+    expect(want.notes.ungrouped).toBe(false);
+    for (const perPass of [1, 7, 100, 1 << 22]) {
+      const got = await read(`${shuffled.join('\n')}\n`, perPass);
+      expect(got.notes.ungrouped).toBe(true);
+      expect([...got.queries.keys()].sort()).toEqual([...want.queries.keys()].sort());
+      // each query's documents and scores, in the order and at the lines of the shuffled file
+      for (const [qid, docs] of got.queries) {
+        const expected = want.queries.get(qid)!.map((entry) => {
+          const [doc, score] = entry.split(' ');
+          return { text: `${doc} ${score}`, line: shuffled.findIndex((l) => l.startsWith(`${qid} Q0 ${doc} `)) + 1 };
+        });
+        expect(docs).toEqual(expected.sort((a, b) => a.line - b.line).map((e) => `${e.text} ${e.line}`));
+      }
+    }
+    const twice = `${shuffled.join('\n')}\n${shuffled[3]}\n`;
+    await expect(read(twice, 7)).rejects.toThrow(new RegExp(`run:${shuffled.length + 1}: document \\S+ appears twice in query \\S+, at lines 4 and ${shuffled.length + 1}`));
   });
 });

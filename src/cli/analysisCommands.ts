@@ -157,7 +157,8 @@ export function addAnalysisCommands(program: Command, io: CliIo): void {
         ),
       }));
       const inputs = [qrelsPath, ...runPaths];
-      if (flags.format === 'json') return write(io, flags.output, `${JSON.stringify(results, null, 2)}\n`, inputs);
+      // JSON has no infinity: an infinite t (equal nonzero differences) is written as the string "Infinity" or "-Infinity", not null
+      if (flags.format === 'json') return write(io, flags.output, `${JSON.stringify(results, (_, v: unknown) => (typeof v === 'number' && Math.abs(v) === Infinity ? String(v) : v), 2)}\n`, inputs);
       const out: string[] = [];
       for (const r of results) {
         out.push(`${r.measure} over ${counted(r.queries, 'query', 'queries')} (ties: ${flags.ties})\n`);

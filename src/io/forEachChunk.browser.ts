@@ -1,7 +1,7 @@
 import type { ByteRange } from './byteRange.js';
 import { FileError } from './fileError.js';
 import { foreignFormat, hasGzipMagic, inputName, type Input } from './input.js';
-import { bytesChunks, MAX_LINE_BYTES, Pending, type Handler } from './lineChunks.js';
+import { bytesChunks, lineOfLongLine, LongLine, MAX_LINE_BYTES, Pending, RAW_CHUNKS, type Handler } from './lineChunks.js';
 
 /** The little of the web's DecompressionStream this uses (the package's types are Node's). */
 declare const DecompressionStream: new (format: 'gzip') => { readonly readable: ReadableStream<Uint8Array>; readonly writable: WritableStream<Uint8Array> };
@@ -12,6 +12,16 @@ declare const DecompressionStream: new (format: 'gzip') => { readonly readable: 
  * @throws FileError for a path, a byte range, or gzip bytes that do not inflate
  */
 export async function forEachChunk(input: Input, handler: Handler, onBytes?: (bytes: number) => void, range?: ByteRange, maxLine = MAX_LINE_BYTES): Promise<void> {
+  try {
+    await chunksOf(input, handler, onBytes, range, maxLine);
+  } catch (e) {
+    if (!(e instanceof LongLine)) throw e;
+    throw await lineOfLongLine(e, (count) => chunksOf(input, count, undefined, range, RAW_CHUNKS));
+  }
+}
+
+/** forEachChunk, a line past maxLine reported by its byte offset. */
+async function chunksOf(input: Input, handler: Handler, onBytes: ((bytes: number) => void) | undefined, range: ByteRange | undefined, maxLine: number): Promise<void> {
   const name = inputName(input);
   if (typeof input === 'string') throw new FileError(name, 0, "a browser reads no paths: give the file's bytes (a Uint8Array, as from File.arrayBuffer())");
   if (range !== undefined) throw new FileError(name, 0, 'only a plain file is read in byte ranges');

@@ -88,9 +88,39 @@ export class Pending {
   private keep(piece: Buffer): void {
     this.pieces.push(Buffer.from(piece));
     this.length += piece.length;
-    if (this.length > this.maxLine) {
-      throw new FileError(this.name, 0, `the line starting at byte ${this.offset} is longer than ${this.maxLine} bytes; it begins ${JSON.stringify(Buffer.concat(this.pieces).toString('utf8', 0, 80))}`);
-    }
+    if (this.length > this.maxLine) throw new LongLine(this.name, this.offset, `is longer than ${this.maxLine} bytes; it begins ${JSON.stringify(Buffer.concat(this.pieces).toString('utf8', 0, 80))}`);
   }
 }
 
+
+/** A line past maxLine, found at byte `offset` (the readers count no lines: forEachChunk finds its number, see lineOfLongLine). */
+export class LongLine extends FileError {
+  constructor(
+    file: string,
+    readonly offset: number,
+    readonly problem: string,
+  ) {
+    super(file, 0, `the line starting at byte ${offset} ${problem}`);
+  }
+}
+
+/**
+ * The FileError of a line past maxLine with its line number: the input's newlines before its
+ * offset, counted in a second reading (`read` hands the input's raw chunks) on this error's path
+ * alone, so that reading costs nothing for it.
+ */
+export async function lineOfLongLine(e: LongLine, read: (handler: Handler) => Promise<void>): Promise<FileError> {
+  let seen = 0;
+  let lines = 0;
+  try {
+    await read((chunk) => {
+      const upto = Math.min(chunk.length, e.offset - seen);
+      for (let at = chunk.indexOf(NEWLINE); at >= 0 && at < upto; at = chunk.indexOf(NEWLINE, at + 1)) lines++;
+      seen += chunk.length;
+      if (seen >= e.offset) throw e;
+    });
+  } catch (stop) {
+    if (stop !== e) throw stop;
+  }
+  return new FileError(e.file, lines + 1, `this line ${e.problem}`);
+}
