@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { backendInfo, evaluate, evaluateBatch, evaluateFeatures, evaluateRun, evaluateRuns, prepare, readJsonQrels, readJsonRun, type TieMode } from '../../src/index.js';
 import { parseAnyMeasure, requestMeasures } from '../../src/measures/expandNames.js';
 import { runCli } from '../../src/cli/main.js';
+import { sumOf, termsSum } from '../../src/core/means.js';
 import { pick, randInt, rng } from '../../src/util/random.js';
 
 /**
@@ -12,8 +13,10 @@ import { pick, randInt, rng } from '../../src/util/random.js';
  * command line's options (tie mode, -l, -M, -J), evaluated through every path that can express
  * it: evaluateBatch, evaluate per query, prepare, evaluateRun on objects and on Maps, JSON read by
  * readJsonRun and readJsonQrels, TREC text through evaluateRuns with both readers, the command
- * line's JSON (every 25th seed), and the features of the same data as LETOR rows (where LETOR
- * can hold it). Every value must equal evaluateBatch's to the bit.
+ * line's JSON (every 25th seed), the same TREC lines in other orders (each query's, the whole
+ * file's) and objects listing the documents in another order (but in `input` mode), and the
+ * features of the same data as LETOR rows (where LETOR can hold it). Every value must equal
+ * evaluateBatch's to the bit.
  */
 export interface PathFinding {
   readonly seed: number;
@@ -124,6 +127,36 @@ export async function pathCase(seed: number): Promise<{ queries: number; finding
       return fromKeyed(runs[0]!.queries, (key, _, q) => runs[0]!.perQuery[ties]![key]![q]!);
     });
   }
+  // the same lines in another order: each query's shuffled (its ties met in another order), and
+  // the whole file's (a run not grouped by query); `input` mode's values follow the order, by definition
+  if (ties !== 'input') {
+    const lines = runText.split('\n').slice(0, -1);
+    const shuffle = (list: string[], from: number, to: number): void => {
+      for (let i = to - 1; i > from; i--) {
+        const j = randInt(next, from, i);
+        [list[i], list[j]] = [list[j]!, list[i]!];
+      }
+    };
+    const within = lines.slice();
+    for (let q = 0, at = 0; q < queries; at += docs[q]!.length, q++) shuffle(within, at, at + docs[q]!.length);
+    const across = lines.slice();
+    shuffle(across, 0, across.length);
+    for (const [path, text] of [['TREC text, each query\'s lines shuffled', within], ['TREC text, every line shuffled (not grouped by query)', across]] as const) {
+      await attempt(path, async () => {
+        const { runs } = await evaluateRuns({ name: 'qrels', data: Buffer.from(qrelsText) }, [{ name: 'run', data: Buffer.from(`${text.join('\n')}\n`) }], { measures: names, ties: [ties], relevanceLevel: level, maxRank, judgedOnly });
+        return fromKeyed(runs[0]!.queries, (key, _, q) => runs[0]!.perQuery[ties]![key]![q]!);
+      });
+    }
+    const shuffledObject = Object.fromEntries(qids.map((qid, q) => {
+      const order = docs[q]!.map((_, i) => i);
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = randInt(next, 0, i);
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+      return [qid, Object.fromEntries(order.map((i) => [docs[q]![i]!, scores[q]![i]!]))];
+    }));
+    await attempt('evaluateRun objects, documents in another order', () => viaRun(qrelsObject, shuffledObject));
+  }
   if (seed % 25 === 0) {
     await attempt('command line (--format json)', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'tie-eval-paths-'));
@@ -157,7 +190,7 @@ export async function pathCase(seed: number): Promise<{ queries: number; finding
       for (const r of requests) {
         const values = plain.perQuery[r.name]!;
         // the features' summary: the main command's (sums for counts; in sd, of the squares)
-        const want = r.aggregate !== 'sum' ? plain.mean[r.name]! : ties === 'sd' ? Math.sqrt(values.reduce((a, b) => a + b * b, 0)) : values.reduce((a, b) => a + b, 0);
+        const want = r.aggregate !== 'sum' ? plain.mean[r.name]! : ties === 'sd' ? Math.sqrt(termsSum(values, 0, values.length, 'squares')) : sumOf(values, 0, values.length);
         if (!Object.is(mean[r.key], want)) findings.push({ seed, path: 'features (LETOR)', query: 'all', measure: r.key, want: text(want), got: text(mean[r.key]!) });
       }
     } catch (e) {
