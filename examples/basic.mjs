@@ -1,6 +1,6 @@
 // A ranking by in-degree: many documents share a score, so the order inside a tie decides
 // the plain measures. tie-eval reports the average over every order, and the bounds.
-import { evaluate } from '../dist/index.js';
+import { evaluate } from 'tie-eval';
 
 const query = {
   docs: ['d1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8'],

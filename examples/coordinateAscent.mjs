@@ -9,7 +9,7 @@
 // every step is judged on what the weights decide, not on a tie-break. Per round it prints the
 // objective; at the end the weights as JSON and the final objective at full precision.
 import { parseArgs } from 'node:util';
-import { prepare, readLetor } from '../dist/index.js';
+import { prepare, readLetor } from 'tie-eval';
 
 const USAGE = `usage: node examples/coordinateAscent.mjs DATA [--metric nDCG@10] [--rounds 5] [--ties average]
   DATA     a LETOR / SVMlight file (gzip too); examples/letor.txt is a small one

@@ -1,4 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { letorLine, letorQuery } from '../bench/letor.js';
 import { evaluateBatch } from '../src/index.js';
@@ -10,6 +12,13 @@ const samples = Array.from({ length: 25 }, (_, q) => letorQuery(q, FEATURES, 11)
 const data = file('train.txt', `${samples.flatMap((s, q) => Array.from({ length: s.rows }, (_, r) => letorLine(s, q, r, FEATURES))).join('\n')}\n`);
 
 describe('examples/coordinateAscent.mjs', () => {
+  it('imports the package by its name, so it can be copied into a project as it is (as every example does)', () => {
+    for (const name of readdirSync('examples').filter((f) => f.endsWith('.mjs'))) {
+      const imports = [...readFileSync(join('examples', name), 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+      expect(imports.filter((from) => from !== 'tie-eval' && !from!.startsWith('node:')), name).toEqual([]);
+    }
+  });
+
   it('without arguments prints its usage (no stack trace) and exits 2; a bad file gets its message with file and line', () => {
     const bare = spawnSync(process.execPath, ['examples/coordinateAscent.mjs'], { encoding: 'utf8' });
     expect(bare.status).toBe(2);

@@ -37,12 +37,12 @@ function trecText(m: MeasureRequest, value: number | string): string {
  * the query blocks (queries in byte order) come first, then, with `summary`, the `all` block
  * (a measure prints where trec_eval prints it: num_q, gm_map and runid only in the summary,
  * relstring only per query; counts as integers). With several tie modes (`--ties range`)
- * each line carries one value per mode, under two comment lines: what each mode's value is, and
- * the columns (`# measure  query  pessimistic  average  optimistic`). With several runs, each run's lines
+ * each line carries one value per mode, under comment lines: one per mode saying what its value
+ * is, then the columns (`# measure  query  pessimistic  average  optimistic`). With several runs, each run's lines
  * follow a `runid` line.
  */
 export function formatTrec(runs: readonly RunEvaluation[], measures: readonly MeasureRequest[], modes: readonly TieMode[], layout: TrecLayout): string {
-  const out: string[] = modes.length > 1 ? [`# ${modes.map((mode) => `${mode}: ${TIE_MODE_MEANING[mode]}`).join('; ')}`, `${'# measure'.padEnd(22)}\tquery\t${modes.join('\t')}`] : [];
+  const out: string[] = modes.length > 1 ? [...modes.map((mode) => `# ${mode}: ${TIE_MODE_MEANING[mode]}`), `${'# measure'.padEnd(22)}\tquery\t${modes.join('\t')}`] : [];
   for (const run of runs) {
     if (runs.length > 1) out.push(`${'runid'.padEnd(22)}\tall\t${run.runid}`);
     const line = (m: MeasureRequest, i: number, qid: string, q: number): string => `${m.label.padEnd(22)}\t${qid}\t${modes.map((mode) => trecText(m, valueOf(run, m, i, mode, q))).join('\t')}`;
