@@ -83,6 +83,28 @@ unless(skipped).describe(
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
   });
+
+  it("type-checks the README's lines under strict, the package's own .d.ts included, without @types/node (nodenext and bundler resolution)", () => {
+    // a browser project: the DOM's types, not Node's (no Buffer)
+    writeFileSync(
+      join(project, 'readme.mts'),
+      [
+        "import { evaluate, evaluateRuns } from 'tie-eval';",
+        "export const one: number = evaluate({ scores: [3, 2, 2, 1], labels: [0, 1, 0, 1] }, ['AP', 'P@2', 'RR']).AP!;",
+        "const { runs } = await evaluateRuns('examples/qrels.txt', ['examples/run.txt'], { measures: ['map', 'nDCG@10'] });",
+        "export const map: number | undefined = runs[0]!.mean.average['map'];",
+        "const both = await evaluateRuns('q', ['r'], { ties: ['average', 'sd'] });",
+        "export const sd: number | undefined = both.runs[0]!.mean.sd['AP'];",
+        '',
+      ].join('\n'),
+    );
+    for (const [module, resolution] of [['nodenext', 'nodenext'], ['esnext', 'bundler']]) {
+      writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module, moduleResolution: resolution, target: 'es2022', strict: true, noEmit: true, types: [], skipLibCheck: false, lib: ['es2022', 'dom'] }, files: ['readme.mts'] }));
+      const tsc = run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.']);
+      expect(tsc.stdout + tsc.stderr, resolution).toBe('');
+      expect(tsc.status).toBe(0);
+    }
+  });
   },
   { timeout: 600_000 },
 );

@@ -1,10 +1,8 @@
 import { FileError } from './fileError.js';
+import type { ScoreMaps } from './scoreMaps.js';
 
 /** A decoder that refuses invalid UTF-8 (see decode). */
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** Per query id, per document id, a number, in file order. */
-export type ScoreMaps = Map<string, Map<string, number>>;
 
 // what the parser expects next (outside strings and numbers, whitespace is skipped)
 const enum Expect {

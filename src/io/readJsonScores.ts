@@ -1,9 +1,10 @@
 import { forEachChunk } from './forEachChunk.js';
 import { inputName, type Input } from './input.js';
 import { RAW_CHUNKS } from './lineChunks.js';
-import { JsonScoresParser, type ScoreMaps } from './jsonScoresParser.js';
+import { JsonScoresParser } from './jsonScoresParser.js';
+import type { ScoreMaps } from './scoreMaps.js';
 
-export type { ScoreMaps } from './jsonScoresParser.js';
+export type { ScoreMaps } from './scoreMaps.js';
 
 /**
  * Reads a run or qrels in ranx's JSON shape, `{ "q1": { "d1": 1.5, "d2": 0.3 } }`, or as JSON

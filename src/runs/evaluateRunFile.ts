@@ -15,8 +15,8 @@ import type { QrelsSource } from './qrelsSource.js';
 import { stringKey, type RunCollector } from './runCollector.js';
 import { counted } from '../util/counted.js';
 
-/** A run's values: per tie mode and measure, one value per query (queries in byte order). */
-export interface RunEvaluation {
+/** A run's values: per tie mode and measure, one value per query (queries in byte order); M: the tie modes asked, whose `mean` and `perQuery` it surely has. */
+export interface RunEvaluation<M extends TieMode = never> {
   readonly run: string;
   readonly runid: string;
   /** the backend of the run's last batch (see `backends`) */
@@ -41,9 +41,9 @@ export interface RunEvaluation {
    * gm_map and gm_bpref the geometric mean, as trec_eval prints them. E.g. `run.mean.average.AP`.
    * Text measures (runid, relstring) are in `runid` and `strings`.
    */
-  readonly mean: Partial<Record<TieMode, Record<string, number>>>;
+  readonly mean: Partial<Record<TieMode, Record<string, number>>> & Record<M, Record<string, number>>;
   /** Per tie mode and measure key, one value per query, in the order of `queries` (views of `values`). */
-  readonly perQuery: Partial<Record<TieMode, Record<string, Float64Array>>>;
+  readonly perQuery: Partial<Record<TieMode, Record<string, Float64Array>>> & Record<M, Record<string, Float64Array>>;
   /** per tie mode and relstring length (key: stringKey), each query's relstring, in query order */
   readonly strings: Map<string, string[]>;
   readonly warnings: string[];

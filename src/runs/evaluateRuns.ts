@@ -9,8 +9,8 @@ import { readQrelsSource, type QrelsSource } from './qrelsSource.js';
 import { toInput, type Source } from './source.js';
 import { booleanOption } from '../api/booleanOption.js';
 
-/** Options of evaluateRuns: the command line's, by name. */
-export interface EvaluateRunsOptions {
+/** Options of evaluateRuns: the command line's, by name (M: the tie modes asked). */
+export interface EvaluateRunsOptions<M extends TieMode = TieMode> {
   /**
    * Measure names: ir_measures spellings (`nDCG@10`, `AP(norm=found)@5`) printed as written, or
    * trec_eval's (`map`, `P.5,10`, printed `P_5`, `P_10`); comma lists allowed. Default: AP, RR,
@@ -18,10 +18,10 @@ export interface EvaluateRunsOptions {
    */
   readonly measures?: readonly string[];
   /** The tie mode, or several (each gets its values: `['pessimistic', 'average', 'optimistic']` for a range). Default `average`. */
-  readonly ties?: TieMode | readonly TieMode[];
+  readonly ties?: M | readonly M[];
   /** trec_eval's `-l`: the relevance level of every measure that does not set one (not DCG, nDCG: their gains stay the labels). Default 1. */
   readonly relevanceLevel?: number;
-  /** trec_eval's `-M`: keep the top maxRank documents per query once ordered (average mode keeps the tie group crossing it whole). Default 0: all. */
+  /** trec_eval's `-M`: keep the top maxRank documents per query once ordered, in every mode (see EvaluateOptions.maxRank). Default 0: all. */
   readonly maxRank?: number;
   /** trec_eval's `-J`: only documents the qrels judge (label >= 0). */
   readonly judgedOnly?: boolean;
@@ -50,10 +50,10 @@ export interface EvaluateRunsOptions {
   readonly onBytes?: (run: number, bytes: number) => void;
 }
 
-/** The measures asked for, with their printed labels, and each run's values. */
-export interface RunsEvaluation {
+/** The measures asked for, with their printed labels, and each run's values (M: the tie modes asked, whose values every run has). */
+export interface RunsEvaluation<M extends TieMode = never> {
   readonly measures: MeasureRequest[];
-  readonly runs: RunEvaluation[];
+  readonly runs: RunEvaluation<M>[];
 }
 
 const isQrels = (x: Source | QrelsSource): x is QrelsSource => typeof x === 'object' && 'input' in x;
@@ -71,7 +71,7 @@ const isQrels = (x: Source | QrelsSource): x is QrelsSource => typeof x === 'obj
  * const { runs } = await evaluateRuns('qrels.txt', ['run.txt'], { measures: ['P@10'] });
  * runs[0].values.get('average')[0] // P@10 of each query
  */
-export async function evaluateRuns(qrels: Source | QrelsSource, runs: Source | readonly Source[], options: EvaluateRunsOptions = {}): Promise<RunsEvaluation> {
+export async function evaluateRuns<const M extends TieMode = 'average'>(qrels: Source | QrelsSource, runs: Source | readonly Source[], options: EvaluateRunsOptions<M> = {}): Promise<RunsEvaluation<M>> {
   // one run as itself, or several in an array (a stream or bytes are one source, not a list)
   const sources: readonly Source[] = Array.isArray(runs) ? runs : [runs as Source];
   const asked: readonly TieMode[] = typeof options.ties === 'string' ? [options.ties] : (options.ties ?? ['average']);
@@ -107,5 +107,6 @@ export async function evaluateRuns(qrels: Source | QrelsSource, runs: Source | r
       }),
     );
   }
-  return { measures, runs: evaluations };
+  // each run has the values of every mode asked (`M`; 'average' when none is)
+  return { measures, runs: evaluations as RunEvaluation<M>[] };
 }
