@@ -97,3 +97,23 @@ unless(chromium === undefined ? NO_CHROMIUM : undefined).describe('in a browser 
   }
 });
 
+unless(chromium === undefined ? NO_CHROMIUM : undefined).describe('a bundle without its .wasm (headless Chromium)', () => {
+  it('ready() warns once on the console with the fix (wasmBase), and the reference answers', async () => {
+    const page = await build({ ...browserOptions, entryPoints: ['test/browser/missingWasm.ts'], write: false, outdir: 'out' });
+    // an empty root: the module's URL (wasm/ beside the bundle) answers 404
+    const root = mkdtempSync(join(tmpdir(), 'tie-eval-nowasm-'));
+    const files = new Map<string, string | Uint8Array>([
+      ['/app/index.html', '<!doctype html><meta charset="utf-8"><script type="module" src="/app/page.js"></script>'],
+      ['/app/page.js', page.outputFiles![0]!.contents],
+    ]);
+    const { report, requests } = await runPage(chromium!, { root, files, page: '/app/index.html', isolated: false, timeoutMs: 60_000 });
+    const r = report as { error?: string; warnings: string[]; selected: string; errors: string[]; again: string; ap: number };
+    expect(r.error).toBeUndefined();
+    expect(requests.some((path) => path.endsWith('.wasm'))).toBe(true);
+    expect(r.warnings).toHaveLength(1);
+    expect(r.warnings[0]).toMatch(/^tie-eval: the WebAssembly backend did not load \(fetching \S+tie-eval\.single\.wasm gave HTTP 404\); the TypeScript reference serves, .*wasmBase/);
+    expect([r.selected, r.errors, r.again]).toEqual(['js', ['wasm'], 'js']);
+    // two orders of the tie, AP 1/2 and 1/3
+    expect(r.ap).toBeCloseTo(5 / 12, 15);
+  });
+});

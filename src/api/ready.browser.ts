@@ -25,6 +25,11 @@ async function load(options: ReadyOptions): Promise<ReadyInfo> {
     addBackend('wasm', () => {
       throw e;
     });
+    // once (ready() loads once): a bundle that cannot fetch the module would else run on the
+    // reference without a word, several times slower
+    console.warn(
+      `tie-eval: the WebAssembly backend did not load (${(e as Error).message}); the TypeScript reference serves, several times slower. Serve the package's wasm/tie-eval.single.wasm (and wasm/tie-eval.wasm for isolated pages) and give ready() its folder, ready({ wasmBase: new URL('/assets/', location.href) }), or the module itself, ready({ wasm }): see the package's docs/browser.md`,
+    );
   }
   return { ...backendInfo(), wasmThreads };
 }
