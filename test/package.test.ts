@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -22,6 +22,8 @@ unless(skipped).describe(
   const dir = mkdtempSync(join(tmpdir(), 'tie-eval-pack-'));
   const project = join(dir, 'project');
   let files: string[] = [];
+  let manifest: { scripts: Record<string, string> } = { scripts: {} };
+  let unpacked: { scripts: Record<string, string> } = { scripts: {} };
   const run = (command: string, args: string[], cwd = project): { status: number | null; stdout: string; stderr: string } =>
     spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, TIE_EVAL_BACKEND: '' } });
 
@@ -30,11 +32,15 @@ unless(skipped).describe(
     const copy = join(dir, 'package');
     const listed = run('git', ['ls-files', '-z'], ROOT).stdout.split('\0').filter((f) => f !== '' && existsSync(join(ROOT, f)));
     for (const f of listed) cpSync(join(ROOT, f), join(copy, f), { recursive: true });
+    // the addon `npm ci` built, after the sources (newer): packing reuses it, as after npm ci in a clone
+    if (existsSync(join(ROOT, 'build/Release/tie_eval.node'))) cpSync(join(ROOT, 'build/Release/tie_eval.node'), join(copy, 'build/Release/tie_eval.node'));
     symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
     const pack = run('npm', ['pack', '--json', '--pack-destination', dir], copy);
     expect(pack.status, pack.stderr).toBe(0);
     const [info] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as [{ filename: string; files: { path: string }[] }];
     files = info.files.map((f) => f.path);
+    manifest = JSON.parse(run('tar', ['-xzOf', join(dir, info.filename), 'package/package.json'], dir).stdout) as typeof manifest;
+    unpacked = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as typeof unpacked;
     mkdirSync(project, { recursive: true });
     writeFileSync(join(project, 'package.json'), '{ "name": "consumer", "version": "1.0.0", "private": true }\n');
     const install = run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', join(dir, info.filename)]);
@@ -68,6 +74,12 @@ unless(skipped).describe(
     expect(JSON.parse(esm.stdout)).toEqual(['native', 0.5]);
     const bin = run(join(project, 'node_modules/.bin/tie-eval'), ['-m', 'P.2', join(ROOT, 'examples/qrels.txt'), join(ROOT, 'examples/run.txt')]);
     expect(bin.stdout).toMatch(/^P_2\s+all\s+0\.\d{4}$/m);
+  });
+
+  it('carries no install script (npm asks no leave to run one), and packing puts the clone\'s package.json back', () => {
+    expect(Object.keys(manifest.scripts).filter((s) => /^(pre|post)?install$|^prepare$/.test(s))).toEqual([]);
+    expect(files).not.toContain('scripts/install.mjs');
+    expect(unpacked.scripts.install).toBe('node scripts/install.mjs');
   });
 
   it('installs few packages', () => {
