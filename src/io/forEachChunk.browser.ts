@@ -1,7 +1,7 @@
 import type { ByteRange } from './byteRange.js';
 import { FileError } from './fileError.js';
 import { foreignFormat, hasGzipMagic, inputName, type Input } from './input.js';
-import { bytesChunks, lineOfLongLine, LongLine, MAX_LINE_BYTES, Pending, RAW_CHUNKS, type Handler } from './lineChunks.js';
+import { bytesChunks, MAX_LINE_BYTES, numberingLongLines, Pending, type Handler } from './lineChunks.js';
 
 /** The little of the web's DecompressionStream this uses (the package's types are Node's). */
 declare const DecompressionStream: new (format: 'gzip') => { readonly readable: ReadableStream<Uint8Array>; readonly writable: WritableStream<Uint8Array> };
@@ -12,12 +12,7 @@ declare const DecompressionStream: new (format: 'gzip') => { readonly readable: 
  * @throws FileError for a path, a byte range, or gzip bytes that do not inflate
  */
 export async function forEachChunk(input: Input, handler: Handler, onBytes?: (bytes: number) => void, range?: ByteRange, maxLine = MAX_LINE_BYTES): Promise<void> {
-  try {
-    await chunksOf(input, handler, onBytes, range, maxLine);
-  } catch (e) {
-    if (!(e instanceof LongLine)) throw e;
-    throw await lineOfLongLine(e, (count) => chunksOf(input, count, undefined, range, RAW_CHUNKS));
-  }
+  await numberingLongLines((into, bytes, most) => chunksOf(input, into, bytes, range, most), handler, onBytes, maxLine);
 }
 
 /** forEachChunk, a line past maxLine reported by its byte offset. */

@@ -6,7 +6,7 @@ import type { ByteRange } from './byteRange.js';
 import { FileError } from './fileError.js';
 import { fileHead } from './fileHead.js';
 import { foreignFormat, hasGzipMagic, inputName, type Input } from './input.js';
-import { bytesChunks, CHUNK_BYTES, lineOfLongLine, LongLine, MAX_LINE_BYTES, Pending, RAW_CHUNKS, type Handler } from './lineChunks.js';
+import { bytesChunks, CHUNK_BYTES, MAX_LINE_BYTES, numberingLongLines, Pending, type Handler } from './lineChunks.js';
 
 /**
  * Streams a file (or bytes in memory: see Input) in chunks of whole lines (about 1 MiB each;
@@ -19,12 +19,7 @@ import { bytesChunks, CHUNK_BYTES, lineOfLongLine, LongLine, MAX_LINE_BYTES, Pen
  * @throws FileError when the file cannot be read, or is in a format the readers do not read
  */
 export async function forEachChunk(input: Input, handler: Handler, onBytes?: (bytes: number) => void, range?: ByteRange, maxLine = MAX_LINE_BYTES): Promise<void> {
-  try {
-    await chunksOf(input, handler, onBytes, range, maxLine);
-  } catch (e) {
-    if (!(e instanceof LongLine)) throw e;
-    throw await lineOfLongLine(e, (count) => chunksOf(input, count, undefined, range, RAW_CHUNKS));
-  }
+  await numberingLongLines((into, bytes, most) => chunksOf(input, into, bytes, range, most), handler, onBytes, maxLine);
 }
 
 /** forEachChunk, a line past maxLine reported by its byte offset. */

@@ -50,6 +50,21 @@ export async function forEachRunQuery(input: Input, onQuery: (query: RunQuery, n
   }
 }
 
+/**
+ * Splits run line buf[start..end) into `bounds` (fields after the sixth are ignored, as
+ * trec_eval does: its own test runs carry some) and returns its score; the first line's run tag
+ * becomes notes.runid.
+ * @throws FileError for fewer than 6 fields or a score that is not a number
+ */
+function checkedScore(path: string, buf: Buffer, start: number, end: number, line: number, bounds: Int32Array, notes: RunNotes): number {
+  const count = splitFields(buf, start, end, bounds, 7);
+  if (count < 6) throw runFieldCount(path, line, count, buf, start, end);
+  const score = parseScore(buf, bounds[8]!, bounds[9]!);
+  if (Number.isNaN(score)) throw scoreNotANumber(path, line, buf, start, end);
+  if (notes.runid === '') notes.runid = buf.toString('utf8', bounds[10], bounds[11]);
+  return score;
+}
+
 async function scan(input: Input, onQuery: (query: RunQuery, notes: RunNotes) => void, onBytes?: (bytes: number) => void, range?: ByteRange): Promise<RunNotes> {
   const path = inputName(input);
   const notes: RunNotes = { runid: '', misordered: 0, firstMisordered: 0, ungrouped: false };
@@ -64,13 +79,8 @@ async function scan(input: Input, onQuery: (query: RunQuery, notes: RunNotes) =>
     input,
     (buf, start, end, line) => {
       if (isSkippable(buf, start, end)) return;
-      // fields after the sixth are ignored, as trec_eval does (its own test runs carry some)
-      const count = splitFields(buf, start, end, bounds, 7);
-      if (count < 6) throw runFieldCount(path, line, count, buf, start, end);
       lines++;
-      const score = parseScore(buf, bounds[8]!, bounds[9]!);
-      if (Number.isNaN(score)) throw scoreNotANumber(path, line, buf, start, end);
-      if (notes.runid === '') notes.runid = buf.toString('utf8', bounds[10], bounds[11]);
+      const score = checkedScore(path, buf, start, end, line, bounds, notes);
       const rank = parseScore(buf, bounds[6]!, bounds[7]!);
       if (current === undefined || !fieldEquals(buf, bounds[0]!, bounds[1]!, current.qid)) {
         const qid = buf.toString('latin1', bounds[0], bounds[1]);
@@ -190,11 +200,7 @@ async function scanUngrouped(input: Input, onQuery: (query: RunQuery, notes: Run
     input,
     (buf, start, end, line) => {
       if (isSkippable(buf, start, end)) return;
-      const count = splitFields(buf, start, end, bounds, 7);
-      if (count < 6) throw runFieldCount(path, line, count, buf, start, end);
-      const score = parseScore(buf, bounds[8]!, bounds[9]!);
-      if (Number.isNaN(score)) throw scoreNotANumber(path, line, buf, start, end);
-      if (notes.runid === '') notes.runid = buf.toString('utf8', bounds[10], bounds[11]);
+      const score = checkedScore(path, buf, start, end, line, bounds, notes);
       const rank = parseScore(buf, bounds[6]!, bounds[7]!);
       const q = queryOf(buf, true);
       lineCounts = room(lineCounts, q + 1);

@@ -93,8 +93,8 @@ export class Pending {
 }
 
 
-/** A line past maxLine, found at byte `offset` (the readers count no lines: forEachChunk finds its number, see lineOfLongLine). */
-export class LongLine extends FileError {
+/** A line past maxLine, found at byte `offset` (the readers count no lines: forEachChunk finds its number, see numberingLongLines). */
+class LongLine extends FileError {
   constructor(
     file: string,
     readonly offset: number,
@@ -105,22 +105,31 @@ export class LongLine extends FileError {
 }
 
 /**
- * The FileError of a line past maxLine with its line number: the input's newlines before its
- * offset, counted in a second reading (`read` hands the input's raw chunks) on this error's path
- * alone, so that reading costs nothing for it.
+ * Reads with `chunks` (a forEachChunk without its line numbers); a line past maxLine becomes a
+ * FileError with its line number: the newlines before its offset, counted in a second reading
+ * of the raw chunks on that error's path alone, so that reading counts nothing.
  */
-export async function lineOfLongLine(e: LongLine, read: (handler: Handler) => Promise<void>): Promise<FileError> {
-  let seen = 0;
-  let lines = 0;
+export async function numberingLongLines(chunks: (handler: Handler, onBytes: ((bytes: number) => void) | undefined, maxLine: number) => Promise<void>, handler: Handler, onBytes: ((bytes: number) => void) | undefined, maxLine: number): Promise<void> {
   try {
-    await read((chunk) => {
-      const upto = Math.min(chunk.length, e.offset - seen);
-      for (let at = chunk.indexOf(NEWLINE); at >= 0 && at < upto; at = chunk.indexOf(NEWLINE, at + 1)) lines++;
-      seen += chunk.length;
-      if (seen >= e.offset) throw e;
-    });
-  } catch (stop) {
-    if (stop !== e) throw stop;
+    await chunks(handler, onBytes, maxLine);
+  } catch (e) {
+    if (!(e instanceof LongLine)) throw e;
+    let seen = 0;
+    let lines = 0;
+    try {
+      await chunks(
+        (chunk) => {
+          const upto = Math.min(chunk.length, e.offset - seen);
+          for (let at = chunk.indexOf(NEWLINE); at >= 0 && at < upto; at = chunk.indexOf(NEWLINE, at + 1)) lines++;
+          seen += chunk.length;
+          if (seen >= e.offset) throw e;
+        },
+        undefined,
+        RAW_CHUNKS,
+      );
+    } catch (stop) {
+      if (stop !== e) throw stop;
+    }
+    throw new FileError(e.file, lines + 1, `this line ${e.problem}`);
   }
-  return new FileError(e.file, lines + 1, `this line ${e.problem}`);
 }
