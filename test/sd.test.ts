@@ -175,7 +175,7 @@ describe('ties sd on every path', () => {
     const measures = ['P@1', 'RR', 'nDCG@2'];
     const text = await cli('--ties', 'sd', '-q', ...measures.flatMap((m) => ['-m', m]), qrels, run);
     expect(text.stderr).toBe('');
-    expect(text.stdout.split('\n')[1]).toMatch(/^# measure\s+\tquery\taverage\tsd$/);
+    expect(text.stdout.split('\n').slice(0, 3)).toEqual(['# average: the mean over every ordering of the tied documents', '# sd: the standard deviation over every ordering of the tied documents', expect.stringMatching(/^# measure\s+\tquery\taverage\tsd$/)]);
     const json = JSON.parse((await cli('--ties', 'sd', '--format', 'json', ...measures.flatMap((m) => ['-m', m]), qrels, run)).stdout) as { perQuery: Record<string, Record<string, { average: number; sd: number }>>; mean: Record<string, { average: number; sd: number }> };
     const objects = evaluateRun({ q1: { a: 1, b: 0, c: 2 }, q2: { x: 1, y: 1, z: 0 } }, { q1: { a: 2, b: 2, c: 1 }, q2: { x: 5, y: 5, z: 5 } }, measures, { ties: 'sd' });
     const files = (await evaluateRuns(qrels, [run], { measures, ties: 'sd' })).runs;
@@ -203,7 +203,7 @@ describe('ties sd on every path', () => {
     expect(answered.code).toBe(0);
     expect(answered.stdout).toMatch(/^gm_map +\tall\t0\.7500\t0\.2500$/m);
     const defaults = await cli('--ties', 'sd', qrels, run);
-    expect(defaults.stdout.split('\n').slice(2).map((line) => line.split('\t')[0]!.trim()).filter((x) => x !== '')).toEqual(['AP', 'RR', 'P@10', 'R@100', 'nDCG@10', 'nDCG']);
+    expect(defaults.stdout.split('\n').filter((line) => !line.startsWith('#')).map((line) => line.split('\t')[0]!.trim()).filter((x) => x !== '')).toEqual(['AP', 'RR', 'P@10', 'R@100', 'nDCG@10', 'nDCG']);
   });
 });
 
@@ -271,9 +271,13 @@ describe('sd in range and plot', () => {
     const [[, ax1, ax2], [, bx1, bx2]] = spreads as [number[], number[]];
     expect(ax1! > ranges[0]![0]! && ax2! < ranges[0]![1]!).toBe(true);
     expect([bx1, bx2]).toEqual(ranges[1]);
-    expect(svg).toContain('tie average (band: ± 2 sd)');
+    // the key says which colour is which, and the band lies beneath its segment (drawn first)
+    expect(svg).toContain('<tspan fill="steelblue">━</tspan> pessimistic to optimistic mean; <tspan fill="darkorange">▲</tspan> tie average; <tspan fill="#fcd9a8">▬</tspan> band: average ± 2 sd');
+    expect(svg.indexOf('class="spread"')).toBeLessThan(svg.indexOf('class="range"'));
     const plain = rangePlotSvg([{ run: 'a', pessimistic: 0.2, average: 0.3, trec: 0.25, optimistic: 0.5 }], 'AP');
     expect(plain).not.toContain('class="spread"');
     expect(plain).not.toContain('± 2 sd');
+    // one run: its range beside its name
+    expect(plain).toContain('>a (range 0.3000)</text>');
   });
 });

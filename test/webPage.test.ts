@@ -143,6 +143,32 @@ unless(chromium === undefined ? NO_CHROMIUM : undefined).describe('the web page 
   }
 });
 
+unless(chromium === undefined ? NO_CHROMIUM : undefined).describe('the web page at a phone\'s and a desktop\'s width (headless Chromium)', async () => {
+  const built = spawnSync(process.execPath, ['scripts/buildWeb.mjs'], { encoding: 'utf8' });
+  const root = join(process.cwd(), 'web/dist');
+  const driver = await build({ ...browserOptions, entryPoints: ['test/browser/narrowPage.ts'], write: false, outdir: 'out' });
+  const html = readFileSync('web/index.html', 'utf8').replace('</body>', '<script type="module" src="/test/narrow.js"></script>\n</body>');
+  // a window's width is the desktop's; a phone's, narrower than headless Chromium's narrowest
+  // window, is a frame of that width (its media queries read the frame's)
+  const files = new Map<string, string | Uint8Array>([
+    ['/index.html', html],
+    ['/test/narrow.js', driver.outputFiles![0]!.contents],
+    ['/phone.html', '<!doctype html><meta charset="utf-8"><iframe src="/index.html#example" style="width: 420px; height: 900px; border: 0"></iframe>'],
+  ]);
+  for (const [width, page] of [[420, '/phone.html'], [1280, '/index.html#example']] as const) {
+    it(`at ${width} px nothing is wider than the window: the measures box, the tie select, the tables (they scroll inside), the plot`, async () => {
+      expect(built.status, built.stderr).toBe(0);
+      const { report } = await runPage(chromium!, { root, files, page, isolated: false, timeoutMs: 90_000, windowWidth: Math.max(width, 500) });
+      const r = report as { error?: string; width: number; scrollWidth: number; hidden: boolean; parts: Record<string, number> };
+      expect(r.error).toBeUndefined();
+      expect(r.hidden).toBe(false);
+      expect(r.width).toBe(width);
+      expect(r.scrollWidth, JSON.stringify(r)).toBeLessThanOrEqual(r.width);
+      for (const [part, right] of Object.entries(r.parts)) expect(right, `${part} at ${width} px`).toBeLessThanOrEqual(r.width);
+    });
+  }
+});
+
 describe('npm run serve:web', () => {
   it('serves a folder on 127.0.0.1 with the isolation headers, and prints the address', async () => {
     const root = mkdtempSync(join(tmpdir(), 'tie-eval-serve-'));

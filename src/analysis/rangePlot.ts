@@ -19,6 +19,9 @@ const TOP = 56;
 const BOTTOM = 50;
 /** A run's name in the right margin: this far apart, at least. */
 const LINE = 16;
+/** The band's colour (average ± 2 sd): a light orange, beneath the segment. */
+const BAND = '#fcd9a8';
+
 /** The row of the runs whose range is 0, this far above the x axis; the log axis ends FLOOR_GAP above it. */
 const FLOOR_ROW = 14;
 const FLOOR_GAP = 26;
@@ -108,6 +111,9 @@ export function rangePlotSvg(points: readonly RangePoint[], measure: string): st
   return rangePlotsSvg([{ measure, points }]);
 }
 
+/** A run's name beside its segment; a panel of one run adds its range, which a log axis with one point hardly tells. */
+const runLabel = (p: RangePoint, runs: number): string => (runs === 1 ? `${p.run} (range ${(p.optimistic - p.pessimistic).toFixed(4)})` : p.run);
+
 /** A panel's height: room for its runs' names, a line apart, beside the plot. */
 const panelHeight = (points: readonly RangePoint[]): number => Math.max(HEIGHT, TOP + BOTTOM + LINE * (points.length + 1));
 
@@ -117,7 +123,7 @@ const panelHeight = (points: readonly RangePoint[]): number => Math.max(HEIGHT, 
  * to its segment by a grey leader: no text covers another or a mark.
  */
 export function rangePlotsSvg(panels: readonly { readonly measure: string; readonly points: readonly RangePoint[] }[]): string {
-  const longest = Math.max(0, ...panels.flatMap((p) => p.points.map((r) => r.run.length)));
+  const longest = Math.max(0, ...panels.flatMap((p) => p.points.map((r) => runLabel(r, p.points.length).length)));
   const right = Math.max(170, Math.ceil(longest * CHAR_WIDTH) + 30);
   const width = LEFT + PLOT_WIDTH + right;
   const heights = panels.map((p) => panelHeight(p.points));
@@ -146,8 +152,9 @@ function panel(points: readonly RangePoint[], measure: string, height: number): 
   const y0 = height - BOTTOM;
   const y1 = TOP;
   out.push(`<text class="title" x="${x0}" y="20" font-size="15" font-weight="bold">${escape(`${measure}: score ranges under ties`)}</text>`);
-  const band = points.some((p) => p.sd !== undefined) ? ' (band: ± 2 sd)' : '';
-  out.push(`<text class="key" x="${x0}" y="40">segment: pessimistic to optimistic mean; <tspan fill="darkorange">▲</tspan> tie average${band}; ○ trec_eval's order</text>`);
+  // the key names each mark by its colour
+  const band = points.some((p) => p.sd !== undefined) ? `; <tspan fill="${BAND}">▬</tspan> band: average ± 2 sd` : '';
+  out.push(`<text class="key" x="${x0}" y="40"><tspan fill="steelblue">━</tspan> pessimistic to optimistic mean; <tspan fill="darkorange">▲</tspan> tie average${band}; ○ trec_eval's order</text>`);
   out.push(`<g class="axes" stroke="black"><line x1="${x0}" y1="${y0}" x2="${x1}" y2="${y0}"/><line x1="${x0}" y1="${y0}" x2="${x0}" y2="${y1}"/></g>`);
   for (const v of s.xTicks) {
     const x = s.x(v);
@@ -180,17 +187,18 @@ function panel(points: readonly RangePoint[], measure: string, height: number): 
     const y = s.y(range);
     const data = `data-run="${escape(p.run)}" data-pessimistic="${p.pessimistic}" data-optimistic="${p.optimistic}" data-range="${range}"`;
     out.push(`<g class="run">`);
-    out.push(`<line class="range" ${data} x1="${fmt(s.x(p.pessimistic))}" y1="${fmt(y)}" x2="${fmt(s.x(p.optimistic))}" y2="${fmt(y)}" stroke="steelblue" stroke-width="2"/>`);
-    // average ± 2 sd over tie orderings, within the segment (no ordering leaves it)
+    // average ± 2 sd over tie orderings, within the segment (no ordering leaves it), beneath it:
+    // drawn over it, the band hid the segment
     if (p.sd !== undefined && p.sd > 0) {
-      out.push(`<line class="spread" data-sd="${p.sd}" x1="${fmt(s.x(Math.max(p.pessimistic, p.average - 2 * p.sd)))}" y1="${fmt(y)}" x2="${fmt(s.x(Math.min(p.optimistic, p.average + 2 * p.sd)))}" y2="${fmt(y)}" stroke="darkorange" stroke-opacity="0.45" stroke-width="6"/>`);
+      out.push(`<line class="spread" data-sd="${p.sd}" x1="${fmt(s.x(Math.max(p.pessimistic, p.average - 2 * p.sd)))}" y1="${fmt(y)}" x2="${fmt(s.x(Math.min(p.optimistic, p.average + 2 * p.sd)))}" y2="${fmt(y)}" stroke="${BAND}" stroke-width="8"/>`);
     }
+    out.push(`<line class="range" ${data} x1="${fmt(s.x(p.pessimistic))}" y1="${fmt(y)}" x2="${fmt(s.x(p.optimistic))}" y2="${fmt(y)}" stroke="steelblue" stroke-width="2"/>`);
     out.push(`<circle class="trec" data-value="${p.trec}" cx="${fmt(s.x(p.trec))}" cy="${fmt(y)}" r="4" fill="none" stroke="black"/>`);
     const ax = s.x(p.average);
     out.push(`<polygon class="average" data-value="${p.average}" points="${fmt(ax)},${fmt(y - 5)} ${fmt(ax - 4.5)},${fmt(y + 3.5)} ${fmt(ax + 4.5)},${fmt(y + 3.5)}" fill="darkorange"/>`);
     const ly = labelY.get(p)!;
     out.push(`<polyline class="leader" points="${fmt(Math.max(s.x(p.optimistic), s.x(p.trec)) + 6)},${fmt(y)} ${x1 + 6},${fmt(ly - 4)}" fill="none" stroke="#bbb"/>`);
-    out.push(`<text class="name" x="${x1 + 10}" y="${fmt(ly)}">${escape(p.run)}</text>`);
+    out.push(`<text class="name" x="${x1 + 10}" y="${fmt(ly)}">${escape(runLabel(p, points.length))}</text>`);
     out.push('</g>');
   }
   return out;

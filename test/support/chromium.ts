@@ -32,11 +32,12 @@ export interface PageRun {
 /**
  * Serves `files` (URL path → content) and, for any other path, the file under `root`, from
  * 127.0.0.1 (a secure context: isolation needs one), with or without the headers that make a
- * page cross-origin isolated; opens `page` in headless Chromium and resolves to the first JSON
+ * page cross-origin isolated; opens `page` in headless Chromium (a window `windowWidth` wide where
+ * given: 500 at least) and resolves to the first JSON
  * body the page POSTs to /report.
  * @throws when the page does not report within `timeoutMs`
  */
-export async function runPage(chromium: string, options: { readonly root: string; readonly files: ReadonlyMap<string, string | Uint8Array>; readonly page: string; readonly isolated: boolean; readonly timeoutMs?: number }): Promise<PageRun> {
+export async function runPage(chromium: string, options: { readonly root: string; readonly files: ReadonlyMap<string, string | Uint8Array>; readonly page: string; readonly isolated: boolean; readonly timeoutMs?: number; readonly windowWidth?: number }): Promise<PageRun> {
   let resolveReport!: (report: unknown) => void;
   const reported = new Promise<unknown>((resolve) => (resolveReport = resolve));
   const requests: string[] = [];
@@ -66,7 +67,8 @@ export async function runPage(chromium: string, options: { readonly root: string
   const profile = mkdtempSync(join(tmpdir(), 'tie-eval-chromium-'));
   // its own process group: Chromium's helper processes end with it
   // and its temporary files in the profile, which is removed after (a killed Chromium leaves them)
-  const browser = spawn(chromium, [...headlessFlags(profile), `http://127.0.0.1:${port}${options.page}`], { stdio: ['ignore', 'ignore', 'pipe'], detached: true, env: { ...process.env, TMPDIR: profile } });
+  const size = options.windowWidth === undefined ? [] : [`--window-size=${options.windowWidth},900`];
+  const browser = spawn(chromium, [...headlessFlags(profile), ...size, `http://127.0.0.1:${port}${options.page}`], { stdio: ['ignore', 'ignore', 'pipe'], detached: true, env: { ...process.env, TMPDIR: profile } });
   let log = '';
   browser.stderr.on('data', (d: Buffer) => (log += d.toString()));
   let timer: NodeJS.Timeout | undefined;
