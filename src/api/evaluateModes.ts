@@ -22,8 +22,27 @@ import { booleanOption } from './booleanOption.js';
  * @throws as evaluateBatch
  */
 export function evaluateModes(batch: Batch, measures: readonly string[], modes: readonly TieMode[], options: EvaluateOptions = {}, tieKeys: Int32Array | null = null, withMeans = true): Map<TieMode, BatchResult> {
+  const v = evaluateValues(batch, measures, modes, options, tieKeys);
+  return new Map(v.asked.map((mode, i) => [mode, modeResult(v.plan, mode, v.outs[i]!, v.queries, v.backend, withMeans, v.estimates[i]!, v.averages)]));
+}
+
+/** What evaluateValues gives: the kernels' output per mode asked (measure `row` of query q at outs[i][row * queries + q]), estimates filled in. */
+export interface ModeValues {
+  readonly plan: Plan;
+  /** the modes asked, each once, in the order given */
+  readonly asked: readonly TieMode[];
+  readonly outs: readonly Float64Array[];
+  readonly estimates: readonly (readonly Estimate[])[];
+  readonly backend: BackendName;
+  readonly queries: number;
+  /** the average mode's output where it was evaluated (a geometric mean's sd summary reads it), else null */
+  readonly averages: Float64Array | null;
+}
+
+/** evaluateModes' work without its results' objects (evaluate reads a value per measure from it). */
+export function evaluateValues(batch: Batch, measures: readonly string[], modes: readonly TieMode[], options: EvaluateOptions = {}, tieKeys: Int32Array | null = null): ModeValues {
   const plan = optionsPlan(measures, options);
-  const asked = [...new Set(modes)];
+  const asked = modes.length === 1 ? modes : [...new Set(modes)];
   // a geometric mean's sd summary reads the queries' averages too (geometricSpread)
   const codes = (needsAverages(plan, asked) ? [...asked, 'average' as const] : asked).map((mode) => [mode, tieModeCode(mode)] as const);
   const threads = threadCount(options.threads);
@@ -46,7 +65,7 @@ export function evaluateModes(batch: Batch, measures: readonly string[], modes: 
   const exact = booleanOption(options.exact, 'exact');
   const estimates = codes.map(([, code], i) => (mayEstimate(plan, code) ? estimateRefused(flat, plan, code, outs[i]!, options.backend, threads, exact) : NONE));
   const averages = outs[codes.findIndex(([mode]) => mode === 'average')] ?? null;
-  return new Map(asked.map((mode, i) => [mode, modeResult(plan, mode, outs[i]!, q, backend.name, withMeans, estimates[i]!, averages)]));
+  return { plan, asked, outs, estimates, backend: backend.name, queries: q, averages };
 }
 
 /** No estimate: what a mode without a value to estimate gets, shared (a small call allocates nothing for it). */

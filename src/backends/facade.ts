@@ -83,6 +83,11 @@ export function resolveBackend(choice: BackendChoice | undefined, entries = Infi
   return !forced && entries < ROUTE_TO_JS_BELOW ? jsBackend : selected;
 }
 
+/** The backend `auto` serves a call too large for the reference (backendInfo().selected, without building that object). */
+export function selectedBackend(): BackendName {
+  return selected.name;
+}
+
 /** Which backend serves `auto`, which loaded, and why the others did not. */
 export interface BackendInfo {
   readonly selected: BackendName;
