@@ -105,6 +105,32 @@ describe.each(BACKENDS)('ties sd ($name backend)', ({ options }) => {
     expect(crossed).toBeGreaterThan(10);
   });
 
+  it('with -M and -J (unjudged documents leave after the cut), average and sd over the orderings of the cut ranking', () => {
+    const next = rng(77);
+    const names = ['AP', 'nDCG', 'P@3', 'bpref', 'num_ret', 'Rprec', 'RR', 'ERR', 'infAP'];
+    for (let trial = 0; trial < 60; trial++) {
+      const query = randomQuery(next);
+      const n = query.scores.length;
+      const maxRank = randInt(next, 1, n);
+      const batch = { scores: Float64Array.from(query.scores), labels: Int32Array.from(query.labels), offsets: Uint32Array.of(0, n), idealLabels: [query.ideal] };
+      const all = orderings(query.scores);
+      const each = evaluateBatch(
+        { scores: Float64Array.from(all.flatMap(() => Array.from({ length: n }, (_, j) => n - j))), labels: Int32Array.from(all.flatMap((order) => order.map((i) => query.labels[i]!))), offsets: Uint32Array.from({ length: all.length + 1 }, (_, q) => q * n), idealLabels: all.map(() => query.ideal) },
+        names,
+        { ...options, ties: 'input', maxRank, judgedOnly: true },
+      );
+      const average = evaluateBatch(batch, names, { ...options, ties: 'average', maxRank, judgedOnly: true });
+      const sd = evaluateBatch(batch, names, { ...options, ties: 'sd', maxRank, judgedOnly: true });
+      for (const name of names) {
+        const values = each.perQuery[name]!;
+        const mean = values.reduce((a, b) => a + b, 0) / values.length;
+        const spread = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
+        expect(Math.abs(average.perQuery[name]![0]! - mean), `${name} average, -M ${maxRank} -J on ${JSON.stringify(query)}`).toBeLessThan(1e-12);
+        expect(Math.abs(sd.perQuery[name]![0]! - spread), `${name} sd, -M ${maxRank} -J on ${JSON.stringify(query)}`).toBeLessThan(1e-9);
+      }
+    }
+  });
+
   it("AP's sd in a large group deep in the ranking equals a dynamic program over (slot, relevant so far), within 1e-12", () => {
     // the group's share of AP's sum: from x slots with c relevant, the rest adds F; its mean and
     // variance by the law of total variance (a sum of non-negative terms, no cancellation)
