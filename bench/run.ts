@@ -16,7 +16,9 @@ import { machine, writeJson } from './report.js';
  * measure average against input), forms (the shapes a batch's judgements come in), objects
  * (evaluateRun on objects and Maps against the TREC files of the same data), sd (six @10 in tie
  * mode sd beside average), official (`-m official` and `-m all_trec` on the full variant's first
- * 3,000 queries, beside trec_eval when TREC_EVAL names its binary).
+ * 3,000 queries, beside trec_eval when TREC_EVAL names its binary), warmup (evaluate() one query a
+ * call in fresh processes: first call, the next 999, warm; beside pytrec_eval when PYTREC_PYTHON
+ * names a Python that imports it).
  * `--against REF` times the same suites on a build of REF too (see against.ts): both builds'
  * medians and the per-round ratios, `--rounds` (default 5) alternating processes of each.
  */
@@ -69,4 +71,5 @@ if (only?.includes('official')) await (await import('./official.bench.js')).offi
 if (wanted('forms')) await (await import('./forms.bench.js')).formsBench(time);
 if (wanted('objects')) (await import('./objects.bench.js')).objectsBench(values.data, time);
 if (only?.includes('sd')) await (await import('./sd.bench.js')).sdBench(time);
+if (only?.includes('warmup')) (await import('./warmup.bench.js')).warmupBench();
 if (values.json !== undefined) writeJson(values.json);
