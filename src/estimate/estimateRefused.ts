@@ -8,7 +8,7 @@ import { AVERAGE, INPUT, SD } from '../ties/modes.js';
 import { mixedSpans, nextOrdering, orderingCount, shuffleTies, tiedLabels, type TiedLabels } from '../ties/tiedLabels.js';
 import { rng } from '../util/random.js';
 import { ControlledMean } from './controlVariates.js';
-import { compositionCount, type Crossing, crossingOf, forEachComposition, rowsPastCut } from './maxRankCut.js';
+import { compositionCount, type Crossing, crossesCut, crossingOf, forEachComposition, rowsPastCut } from './maxRankCut.js';
 import { SampleMoments } from './sampleMoments.js';
 
 /** A value the kernels had no exact form for within their budget, estimated from sampled tie orderings. */
@@ -94,7 +94,7 @@ export function estimateRefused(batch: EstimatedBatch, plan: Plan, mode: number,
     for (let q = 0; q < queries; q++) {
       const start = batch.offsets[q]!;
       const n = batch.offsets[q + 1]! - start;
-      if (n <= plan.maxRank) continue;
+      if (n <= plan.maxRank || !crossesCut(batch.scores, start, n, plan.maxRank)) continue;
       const tied = tiedLabels(batch.scores, batch.labels, start, n, plan.maxRank);
       const crossing = crossingOf(tied, plan.maxRank);
       if (crossing === null) continue;
@@ -119,8 +119,9 @@ export function estimateRefused(batch: EstimatedBatch, plan: Plan, mode: number,
     const query: OneQuery = { batch, q, tied, judgedOnly, maxRank: plan.maxRank, backend, threads };
     // a group crossing -M: every composition of its part above the cut, where they are few
     const solved: (number | undefined)[] = rows.map(() => undefined);
-    if (cut !== undefined && compositionCount(cut.crossing, Math.floor(limits.enumerateRoom / plan.maxRank)) * plan.maxRank <= limits.enumerateRoom) {
-      everyComposition(query, rows.map((row) => plan.measures[row]!.name), cut.crossing, mode).forEach((value, i) => (solved[i] = value));
+    const compositions = cut === undefined ? 0 : compositionCount(cut.crossing, Math.floor(limits.enumerateRoom / plan.maxRank));
+    if (cut !== undefined && compositions * plan.maxRank <= limits.enumerateRoom) {
+      everyComposition(query, rows.map((row) => plan.measures[row]!.name), cut.crossing, compositions, mode).forEach((value, i) => (solved[i] = value));
     }
     // the others over the orderings: every one where they are few, else sampled
     const open = rows.filter((_, i) => solved[i] === undefined);
@@ -170,7 +171,7 @@ interface OrderingsValue {
 
 /** The measures' mean, or population sd, over every one of the query's `count` distinct orderings (each evaluated in `input` mode): exact. */
 function everyOrdering(query: OneQuery, names: readonly string[], count: number, mode: number): OrderingsValue[] {
-  const copies = new QueryCopies(query, names);
+  const copies = new QueryCopies(query, names, undefined, count);
   const moments = names.map(() => new SampleMoments());
   const labels = query.tied.labels.slice();
   for (let done = 0; done < count; ) {
@@ -195,12 +196,12 @@ function everyOrdering(query: OneQuery, names: readonly string[], count: number,
  * variances and the variance of the means. Exact; undefined for a measure whose value in a
  * composition is past the kernels' budget (the caller turns to the orderings for it).
  */
-function everyComposition(query: OneQuery, names: readonly string[], crossing: Crossing, mode: number): (number | undefined)[] {
+function everyComposition(query: OneQuery, names: readonly string[], crossing: Crossing, compositions: number, mode: number): (number | undefined)[] {
   const { tied } = query;
   const groups = tied.groupEnds.length;
   const scores = new Float64Array(tied.groupEnds[groups - 1]! - crossing.size + crossing.slots);
   for (let g = 0, begin = 0; g < groups; begin = tied.groupEnds[g]!, g++) scores.fill(groups - g, begin, Math.min(tied.groupEnds[g]!, scores.length));
-  const copies = new QueryCopies(query, names, scores);
+  const copies = new QueryCopies(query, names, scores, compositions);
   const above = tied.labels.subarray(0, crossing.above);
   // each composition's chance, and per measure its average and sd there
   const chances: number[] = [];
@@ -256,8 +257,11 @@ function sampledOrderings(query: OneQuery, plan: Plan, rows: readonly number[], 
   // (not across -M: the kernels keep the group crossing it whole, see maxRankCut)
   const controls = rows.map((row) => (mode === AVERAGE && !crossesCut ? controlsOf(plan.measures[row]!) : []));
   const controlNames = [...new Set(controls.flat())];
-  const exactControls = controlNames.length > 0 ? new QueryCopies(query, controlNames).averages() : new Float64Array(0);
-  const copies = new QueryCopies(query, [...names, ...controlNames]);
+  const exactControls = controlNames.length > 0 ? new QueryCopies(query, controlNames, undefined, 1).averages() : new Float64Array(0);
+  const kept = query.tied.labels.length;
+  // at least MIN_SAMPLES where they fit in the room, and never fewer than a few
+  const most = Math.max(MIN_SAMPLES_ANY, Math.floor(limits.sampleRoom / Math.max(kept, 1)));
+  const copies = new QueryCopies(query, [...names, ...controlNames], undefined, most);
   const at = controls.map((own) => own.map((name) => names.length + controlNames.indexOf(name)));
   const spreads = rows.map(() => new SampleMoments());
   const means = controls.map((own) => new ControlledMean(own.length));
@@ -269,9 +273,6 @@ function sampledOrderings(query: OneQuery, plan: Plan, rows: readonly number[], 
   const next = rng(seedOf(query.tied, mode));
   const spans = mixedSpans(query.tied);
   const labels = query.tied.labels.slice();
-  const kept = labels.length;
-  // at least MIN_SAMPLES where they fit in the room, and never fewer than a few
-  const most = Math.max(MIN_SAMPLES_ANY, Math.floor(limits.sampleRoom / Math.max(kept, 1)));
   const open = rows.map(() => true);
   const own = new Float64Array(Math.max(0, ...controls.map((c) => c.length)));
   for (let m = 0; m < most && open.includes(true); ) {
@@ -307,6 +308,7 @@ function sampledOrderings(query: OneQuery, plan: Plan, rows: readonly number[], 
  * of the measures to estimate, cut at -M (the ranking was cut after the group crossing it,
  * tiedLabels); -J applies after that cut as before. With `scores`, copies of the same length
  * under those scores (compositions of a group crossing -M, see everyComposition), not cut.
+ * `most`: the copies the caller will evaluate in all (room is made for no more).
  */
 class QueryCopies {
   private readonly plan: Plan;
@@ -324,11 +326,14 @@ class QueryCopies {
     private readonly query: OneQuery,
     readonly names: readonly string[],
     scores?: Float64Array,
+    most = Infinity,
   ) {
     const { batch, q, tied } = query;
     this.plan = compilePlan(names, { judgedOnly: query.judgedOnly, ...(scores === undefined && query.maxRank > 0 ? { maxRank: query.maxRank } : {}) });
     this.kept = scores?.length ?? tied.labels.length;
-    this.per = Math.max(1, Math.floor(CALL_ROOM / Math.max(this.kept, 1)));
+    // as many copies as a call takes, but no more than are needed (`most`): a query of few
+    // compositions or orderings filled 65,536 documents' arrays for them
+    this.per = Math.max(1, Math.min(most, Math.floor(CALL_ROOM / Math.max(this.kept, 1))));
     const per = this.per;
     this.labels = new Int32Array(per * this.kept);
     this.scores = new Float64Array(per * this.kept);

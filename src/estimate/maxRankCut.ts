@@ -1,5 +1,6 @@
 import { Depth, PlanFlag, RowFlag } from '../measures/codes.js';
 import { Row, ROW_SIZE, type Plan } from '../measures/plan.js';
+import { selectLargest } from '../reference/selectLargest.js';
 import type { TiedLabels } from '../ties/tiedLabels.js';
 
 /**
@@ -20,6 +21,23 @@ export interface Crossing {
   /** the group's distinct labels, ascending, and how many documents have each */
   readonly values: Int32Array;
   readonly counts: Int32Array;
+}
+
+/** crossesCut's copy of a query's scores, grown as queries need. */
+let selection = new Float64Array(0);
+
+/**
+ * Whether a tie group of query [start, start + n) crosses maxRank (< n): fewer than maxRank
+ * documents score above the one at rank maxRank + 1. O(n) (a selection), where tiedLabels sorts
+ * the query: most queries of a run are not cut inside a group.
+ */
+export function crossesCut(scores: Float64Array, start: number, n: number, maxRank: number): boolean {
+  if (selection.length < n) selection = new Float64Array(Math.max(n, 2 * selection.length));
+  selection.set(scores.subarray(start, start + n));
+  const next = selectLargest(selection, n, maxRank + 1);
+  let above = 0;
+  for (let i = 0; i < n; i++) above += scores[start + i]! > next ? 1 : 0;
+  return above < maxRank;
 }
 
 /** The group of `tied` (cut after the group crossing maxRank, see tiedLabels) that crosses maxRank, or null when a group ends there. */
