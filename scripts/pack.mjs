@@ -36,7 +36,8 @@ if (existsSync(built) && statSync(built).mtimeMs > Math.max(newest(join(root, 'n
   if (process.platform === 'linux') spawnSync('strip', ['--strip-all', target]);
   console.error(`tie-eval: prebuilds/ takes the addon built in build/Release (${statSync(target).size} bytes, stripped)`);
 } else {
-  const build = spawnSync(process.execPath, [join(root, 'node_modules/prebuildify/bin.js'), '--napi', '--strip', '--tag-libc'], { cwd: root, encoding: 'utf8' });
+  // package.json's build:prebuilds (its flags in one place), its output kept for a failure
+  const build = spawnSync('npm', ['run', '--silent', 'build:prebuilds'], { cwd: root, encoding: 'utf8', shell: process.platform === 'win32' });
   if (build.status !== 0) {
     process.stderr.write(`${build.stdout}${build.stderr}`);
     console.error('tie-eval: building the prebuilt addon failed (above)');
