@@ -292,7 +292,8 @@ Napi::Value StartBatch(const Napi::CallbackInfo& info) {
     job.parts = std::make_unique<tie_eval::QueryParts>(a.offsets, a.queries, parts, data.workers, batchRun(a, job.plan, mode));
     return 0;
   });
-  data.workers.pool.start(parts - 1, *job.parts);
+  // the next chunk comes once the caller has read it: the threads sleep meanwhile
+  data.workers.pool.start(parts - 1, *job.parts, false);
   return Napi::Boolean::New(env, true);
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "reader/runGrouping.hpp"
 #include "reader/trecReader.hpp"
 #include "typedInfo.hpp"
 
@@ -20,13 +21,18 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
                                           {InstanceMethod("qrels", &TrecReaderBinding::Qrels), InstanceMethod("startRun", &TrecReaderBinding::StartRun),
                                            InstanceMethod("run", &TrecReaderBinding::Run), InstanceMethod("endRun", &TrecReaderBinding::EndRun),
                                            InstanceMethod("take", &TrecReaderBinding::Take), InstanceMethod("judgements", &TrecReaderBinding::Judgements),
-                                           InstanceMethod("share", &TrecReaderBinding::Share), InstanceMethod("attach", &TrecReaderBinding::Attach)}));
+                                           InstanceMethod("share", &TrecReaderBinding::Share), InstanceMethod("attach", &TrecReaderBinding::Attach),
+                                           InstanceMethod("countRun", &TrecReaderBinding::CountRun), InstanceMethod("runBytes", &TrecReaderBinding::RunBytes),
+                                           InstanceMethod("startPass", &TrecReaderBinding::StartPass), InstanceMethod("gather", &TrecReaderBinding::Gather),
+                                           InstanceMethod("runGathered", &TrecReaderBinding::RunGathered)}));
   }
 
   explicit TrecReaderBinding(const Napi::CallbackInfo& info) : Napi::ObjectWrap<TrecReaderBinding>(info) {}
 
  private:
   reader::TrecReader reader_;
+  /** a run not grouped by query, read in passes (countRun, then startPass, gather and runGathered for each) */
+  reader::RunGrouping grouping_;
 
   /** qrels(chunk: Uint8Array, info: Float64Array) -> problem code */
   Napi::Value Qrels(const Napi::CallbackInfo& info) { return feed(info, false); }
@@ -97,12 +103,55 @@ class TrecReaderBinding : public Napi::ObjectWrap<TrecReaderBinding> {
     return result;
   }
 
+  /** countRun(chunk, info) -> problem: the first reading of a run not grouped by query (RunGrouping::count); the first chunk starts it */
+  Napi::Value CountRun(const Napi::CallbackInfo& info) {
+    if (const char* wrong = chunkArgs(info, 2)) return fail(info.Env(), wrong);
+    double* state = dataOf<double>(info[1]);
+    if (state[reader::LINE] == 0) grouping_.start();
+    return Napi::Number::New(info.Env(), grouping_.count(dataOf<uint8_t>(info[0]), lengthOf(info[0]), state));
+  }
+
+  /** runBytes() -> Float64Array: the bytes of each query's lines countRun counted, in order of first line */
+  Napi::Value RunBytes(const Napi::CallbackInfo& info) { return copy<Napi::Float64Array>(info.Env(), grouping_.bytes(), grouping_.bytes().size()); }
+
+  /** startPass(inPass: Uint8Array of runBytes().length values, 1 for a query this pass keeps) */
+  Napi::Value StartPass(const Napi::CallbackInfo& info) {
+    if (info.Length() != 1 || !isTyped(info[0], napi_uint8_array) || lengthOf(info[0]) != grouping_.bytes().size()) {
+      return fail(info.Env(), "startPass(inPass) takes a Uint8Array of one value per query counted");
+    }
+    grouping_.startPass(dataOf<uint8_t>(info[0]));
+    return info.Env().Undefined();
+  }
+
+  /** gather(chunk): keeps the chunk's lines of the pass's queries */
+  Napi::Value Gather(const Napi::CallbackInfo& info) {
+    if (info.Length() != 1 || !isTyped(info[0], napi_uint8_array)) return fail(info.Env(), "the chunk must be a Uint8Array");
+    grouping_.gather(dataOf<uint8_t>(info[0]), lengthOf(info[0]));
+    return info.Env().Undefined();
+  }
+
+  /** runGathered(info) -> problem: the pass's lines, grouped, read as run() reads a chunk (CHANGED when the file changed since it was counted); frees them */
+  Napi::Value RunGathered(const Napi::CallbackInfo& info) {
+    if (info.Length() != 1 || !isTyped(info[0], napi_float64_array) || lengthOf(info[0]) < reader::INFO_SIZE) return fail(info.Env(), infoSize());
+    const std::vector<uint8_t>& lines = grouping_.grouped();
+    const int problem = grouping_.filled() ? reader_.run(lines.data(), lines.size(), dataOf<double>(info[0])) : reader::CHANGED;
+    grouping_.release();
+    return Napi::Number::New(info.Env(), problem);
+  }
+
+  /** What is wrong with (chunk: Uint8Array, info: Float64Array) arguments, or nullptr. */
+  static const char* chunkArgs(const Napi::CallbackInfo& info, size_t count) {
+    static const std::string wrongInfo = infoSize();
+    if (info.Length() != count || !isTyped(info[0], napi_uint8_array)) return "the chunk must be a Uint8Array";
+    if (!isTyped(info[1], napi_float64_array) || lengthOf(info[1]) < reader::INFO_SIZE) return wrongInfo.c_str();
+    return nullptr;
+  }
+
+  static std::string infoSize() { return "info must be a Float64Array of " + std::to_string(reader::INFO_SIZE) + " values"; }
+
   Napi::Value feed(const Napi::CallbackInfo& info, bool run) {
     const Napi::Env env = info.Env();
-    if (info.Length() != 2 || !isTyped(info[0], napi_uint8_array)) return fail(env, "the chunk must be a Uint8Array");
-    if (!isTyped(info[1], napi_float64_array) || lengthOf(info[1]) < reader::INFO_SIZE) {
-      return fail(env, "info must be a Float64Array of " + std::to_string(reader::INFO_SIZE) + " values");
-    }
+    if (const char* wrong = chunkArgs(info, 2)) return fail(env, wrong);
     if (!run && reader_.frozen()) return fail(env, "qrels: the judgements are frozen (read, shared or attached); use a new reader");
     const uint8_t* chunk = dataOf<uint8_t>(info[0]);
     double* state = dataOf<double>(info[1]);

@@ -75,10 +75,13 @@ class WorkerPool {
   /**
    * Hands job(1..helpers) to pool threads and returns at once: the calling thread goes on with
    * other work (evaluateRun reads the next queries) and calls join() before `job` goes away.
-   * Until then the pool is busy(): a call made meanwhile must not use it.
+   * Until then the pool is busy(): a call made meanwhile must not use it. `linger` false: the
+   * threads sleep as soon as the job is done, and join does not spin: the next job is milliseconds
+   * away (a chunk of a run being read), and spinning on a busy machine took the reader's core
+   * (two threads 1.45x slower than one with another process on one of two cores).
    */
   template <typename Job>
-  void start(int helpers, Job& job) {
+  void start(int helpers, Job& job, bool linger = true) {
     while (static_cast<int>(threads_.size()) < helpers) {
       const int index = static_cast<int>(threads_.size()) + 1;
       threads_.emplace_back([this, index] { serve(index); });
@@ -88,6 +91,7 @@ class WorkerPool {
       call_ = [](void* context, int t) { (*static_cast<Job*>(context))(t); };
       context_ = &job;
       active_ = helpers;
+      linger_ = linger;
       pending_.store(helpers, std::memory_order_relaxed);
       generation_.fetch_add(1, std::memory_order_release);
     }
@@ -97,7 +101,7 @@ class WorkerPool {
 
   /** Waits until the helpers of the job start() handed them have returned. */
   void join() {
-    if (!spinUntil([this] { return pending_.load(std::memory_order_acquire) == 0; })) {
+    if (!(linger_ && spinUntil([this] { return pending_.load(std::memory_order_acquire) == 0; }))) {
       std::unique_lock<std::mutex> lock(mutex_);
       done_.wait(lock, [this] { return pending_.load(std::memory_order_acquire) == 0; });
     }
@@ -110,8 +114,9 @@ class WorkerPool {
  private:
   void serve(int index) {
     uint64_t seen = 0;
+    bool linger = false;
     for (;;) {
-      if (!spinUntil([&] { return generation_.load(std::memory_order_acquire) != seen; })) {
+      if (!(linger && spinUntil([&] { return generation_.load(std::memory_order_acquire) != seen; }))) {
         std::unique_lock<std::mutex> lock(mutex_);
         wake_.wait(lock, [&] { return generation_.load(std::memory_order_acquire) != seen; });
       }
@@ -123,6 +128,7 @@ class WorkerPool {
         seen = generation_.load(std::memory_order_acquire);
         if (stopping_) return;
         active = active_;
+        linger = linger_;
         call = call_;
         context = context_;
       }
@@ -144,6 +150,8 @@ class WorkerPool {
   bool stopping_ = false;
   bool busy_ = false;
   int active_ = 0;
+  /** whether the threads and join spin after the current job (start's `linger`) */
+  bool linger_ = true;
   void (*call_)(void*, int) = nullptr;
   void* context_ = nullptr;
 };

@@ -6,6 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { evaluate, evaluateBatch, evaluateFeatures, evaluateRun, evaluateRuns, measuresHaveSpread, readJsonQrels } from '../src/index.js';
 import { randInt, rng } from '../src/util/random.js';
 import { forEachRunQuery, type RunNotes } from '../src/io/forEachRunQuery.js';
+import { readQrelsNative, readRunNative } from '../src/io/readTrecNative.js';
+import { loadAddon } from '../src/addon/addon.js';
+import { FileError } from '../src/io/fileError.js';
+import { NO_NATIVE } from './backends.js';
+import { unless } from './support/skip.js';
 import { pairedTTest } from '../src/analysis/pairedTTest.js';
 import { cli } from './support/cli.js';
 import { ROOT, runChild } from './support/child.js';
@@ -222,6 +227,13 @@ describe('serve:web', () => {
   });
 });
 
+/** A query as the addon's reader read it ([group, scores, labels, tie keys, judged labels]), its documents in order of tie key (the order of their ids). */
+function sortedQuery(query: unknown): unknown {
+  const [group, scores, labels, keys, ideal] = query as [number, number[], number[], number[], number[]];
+  const order = keys.map((_, i) => i).sort((a, b) => keys[a]! - keys[b]!);
+  return [group, order.map((i) => scores[i]), order.map((i) => labels[i]), order.map((i) => keys[i]), ideal];
+}
+
 describe('a run not grouped by query', () => {
   it('is read in passes of a bounded number of lines, each query whole, as the grouped file; a document listed twice is found in a later pass, with its lines', async () => {
     const next = rng(8);
@@ -263,5 +275,70 @@ describe('a run not grouped by query', () => {
     }
     const twice = `${shuffled.join('\n')}\n${shuffled[3]}\n`;
     await expect(read(twice, 7)).rejects.toThrow(new RegExp(`run:${shuffled.length + 1}: document \\S+ appears twice in query \\S+, at lines 4 and ${shuffled.length + 1}`));
+  });
+
+  unless(NO_NATIVE).it('the addon reads it in passes of any size as it reads the grouped file (labels, -J, tie keys); a document twice or a file changed between passes is reported', async () => {
+    const next = rng(9);
+    const grouped: string[] = [];
+    const judged: string[] = [];
+    for (let q = 0; q < 60; q++) {
+      for (let d = 0; d < randInt(next, 1, 40); d++) {
+        grouped.push(`q${q} Q0 d${d} ${d + 1} ${randInt(next, 0, 5)} r`);
+        if (next() < 0.5) judged.push(`q${q} 0 d${d} ${randInt(next, -1, 3)}`);
+      }
+    }
+    // a query the qrels lack
+    grouped.push('nojudge Q0 a 1 1 r', 'nojudge Q0 b 2 5 r');
+    const shuffled = grouped.slice().sort(() => next() - 0.5);
+    const qrels = file('passes.qrels', `${judged.join('\n')}\n`);
+    const groupedRun = file('passes-grouped.run', `${grouped.join('\n')}\n`);
+    const shuffledRun = file('passes-shuffled.run', `# a comment\n${shuffled.join('\r\n')}\n`);
+    /** Each query's (group, scores, labels, tie keys), the notes, and how many batches (passes) came. */
+    const read = async (run: string, judgedOnly: boolean, passBytes?: number): Promise<{ queries: Map<string, unknown>; notes: RunNotes | null; batches: number }> => {
+      const native = await readQrelsNative(qrels, new (loadAddon().TrecReader)());
+      const queries = new Map<string, unknown>();
+      let batches = 0;
+      const notes = await readRunNative(run, native, judgedOnly, true, 1 << 20, (b, ungrouped) => {
+        expect(ungrouped).toBe(run === shuffledRun);
+        batches++;
+        b.qids.forEach((qid, q) => {
+          expect(queries.has(qid), `query ${qid} handed twice`).toBe(false);
+          const [from, to] = [b.offsets[q]!, b.offsets[q + 1]!];
+          queries.set(qid, [b.groups[q], [...b.scores.subarray(from, to)], [...b.labels.subarray(from, to)], [...b.tieKeys!.subarray(from, to)], [...b.ideal.subarray(b.idealOffsets[q], b.idealOffsets[q + 1])]]);
+        });
+      }, undefined, undefined, passBytes);
+      return { queries, notes, batches };
+    };
+    // lines whose score and rank rise after a line of the same query, as the TypeScript reader counts them
+    const tsNotes = await forEachRunQuery(shuffledRun, () => {});
+    expect(tsNotes.misordered).toBeGreaterThan(0);
+    for (const judgedOnly of [false, true]) {
+      const want = await read(groupedRun, judgedOnly);
+      expect(want.notes!.ungrouped).toBe(false);
+      for (const passBytes of [1, 500, 5000, undefined]) {
+        const got = await read(shuffledRun, judgedOnly, passBytes);
+        expect(got.notes!.ungrouped).toBe(true);
+        expect(got.notes!.runid).toBe('r');
+        // each query's documents in the shuffled file's order: as sorted by the grouped reading's, they agree
+        expect(new Map([...got.queries].map(([qid, v]) => [qid, sortedQuery(v)]))).toEqual(new Map([...want.queries].map(([qid, v]) => [qid, sortedQuery(v)])));
+        if (passBytes === 1) expect(got.batches).toBe(61);
+        if (passBytes === undefined) expect(got.batches).toBe(1);
+        expect(got.notes).toEqual(tsNotes);
+      }
+    }
+    // a document twice: null, for forEachRunQuery to name both lines (the CLI's message is below)
+    const twice = file('passes-twice.run', `${shuffled.join('\n')}\n${shuffled[3]}\n`);
+    expect((await read(twice, false, 500)).notes).toBeNull();
+    const out = await cli('--backend', 'native', '-m', 'AP', qrels, twice);
+    expect(out.stderr).toMatch(new RegExp(`passes-twice\\.run:${shuffled.length + 1}: document \\S+ appears twice in query \\S+, at lines 4 and ${shuffled.length + 1}`));
+    // a bad score on the shuffled file's line 10: found by the first reading, with its line
+    const bad = file('passes-bad.run', `${shuffled.map((l, i) => (i === 9 ? l.replace(/ r$/, '').replace(/ \S+$/, ' x r') : l)).join('\n')}\n`);
+    expect((await cli('--backend', 'native', '-m', 'AP', qrels, bad)).stderr).toMatch(/passes-bad\.run:10: .*score/);
+    // the file rewritten after the first pass
+    const changing = file('passes-changing.run', `${shuffled.join('\n')}\n`);
+    const native = await readQrelsNative(qrels, new (loadAddon().TrecReader)());
+    const changed = readRunNative(changing, native, false, false, 1 << 20, () => writeFileSync(changing, `${shuffled.join('\n').replaceAll(' Q0 d', ' Q0 dx')}\n`), undefined, undefined, 500);
+    await expect(changed).rejects.toThrow(FileError);
+    await expect(changed).rejects.toThrow(/the run file changed while it was read/);
   });
 });

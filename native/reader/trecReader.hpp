@@ -23,8 +23,8 @@ namespace tie_eval::reader {
 /** The label of a document the qrels hold unjudged (a negative label), apart from -1, one they lack (src/io/parseQrels.ts). */
 constexpr int32_t UNJUDGED = -2;
 
-/** What a feed call stopped on (info[PROBLEM_*] says where). */
-enum Problem : int { NONE = 0, FIELD_COUNT = 1, NOT_A_NUMBER = 2, LISTED_TWICE = 3, UNGROUPED = 4 };
+/** What a feed call stopped on (info[PROBLEM_*] says where); CHANGED: a run read in passes (RunGrouping) changed between them; SKIPPED: resultLine's comment or blank line. */
+enum Problem : int { NONE = 0, FIELD_COUNT = 1, NOT_A_NUMBER = 2, LISTED_TWICE = 3, UNGROUPED = 4, CHANGED = 5, SKIPPED = -1 };
 
 /** The slots of the info array a feed call reads and writes. */
 enum Info : int {
@@ -174,19 +174,10 @@ class TrecReader {
     const Judgements& j = *judgements_;
     if (const double scale = runRoom_.next(info[EXPECTED_BYTES], length); scale > 0) reserveOutput(scale);
     return forEachLine(buf, length, info, [&](size_t start, size_t end) -> int {
-      if (isSkippable(buf, start, end)) return NONE;
-      // fields after the sixth are ignored, as trec_eval does (its own test runs carry some)
-      const int count = splitFields(buf, start, end, length, bounds, 7);
-      if (count < 6) return bad(info, FIELD_COUNT, start, end, count);
-      info[RESULT_LINES]++;
-      const double score = parseScore(buf, bounds[8], bounds[9]);
-      if (std::isnan(score)) return bad(info, NOT_A_NUMBER, start, end, count);
-      if (info[RESULT_LINES] == 1) {
-        info[RUNID_FOUND] = 1;
-        info[RUNID_START] = static_cast<double>(bounds[10]);
-        info[RUNID_END] = static_cast<double>(bounds[11]);
-      }
-      const double rank = parseScore(buf, bounds[6], bounds[7]);
+      double score;
+      double rank;
+      const int checked = resultLine(buf, start, end, length, bounds, info, score, rank);
+      if (checked != NONE) return checked == SKIPPED ? NONE : checked;
       if (!runHas_ || !same(runQid_, buf, bounds[0], bounds[1])) {
         if (runHas_) endQuery();
         runQid_.assign(reinterpret_cast<const char*>(buf + bounds[0]), bounds[1] - bounds[0]);
@@ -197,7 +188,7 @@ class TrecReader {
           const auto* qid = reinterpret_cast<const uint8_t*>(runQid_.data());
           runGroup_ = j.queryIds.find(qid, 0, runQid_.size(), hashBytes(qid, 0, runQid_.size()));
         }
-        if (runGroup_ >= 0 ? groupDone_[runGroup_] != 0 : unjudgedDone_.count(runQid_) > 0) return bad(info, UNGROUPED, start, end, count);
+        if (runGroup_ >= 0 ? groupDone_[runGroup_] != 0 : unjudgedDone_.count(runQid_) > 0) return bad(info, UNGROUPED, start, end, 6);
         if (runGroup_ >= 0) lastGroup_ = runGroup_;
         runHas_ = true;
         runDocs_.clear();
@@ -212,7 +203,7 @@ class TrecReader {
       const int32_t first = runDocs_.find(buf, bounds[4], bounds[5], hash);
       if (first >= 0) {
         info[FIRST_LINE] = runLines_[first];
-        return bad(info, LISTED_TWICE, start, end, count);
+        return bad(info, LISTED_TWICE, start, end, 6);
       }
       const int32_t doc = runDocs_.add(buf, bounds[4], bounds[5], hash);
       runLines_.push_back(info[LINE]);
@@ -227,6 +218,44 @@ class TrecReader {
       }
       return NONE;
     });
+  }
+
+  /**
+   * Checks the run line buf[start..end) (`length`: the buffer's): SKIPPED for a comment or blank
+   * line, a problem for fewer than 6 fields (fields after the sixth are ignored, as trec_eval does:
+   * its own test runs carry some) or a score that is not a number, else NONE with its fields in
+   * `bounds`, its score and rank field; counts info[RESULT_LINES] and finds the first line's run tag.
+   */
+  static int resultLine(const uint8_t* buf, size_t start, size_t end, size_t length, size_t* bounds, double* info, double& score, double& rank) {
+    if (isSkippable(buf, start, end)) return SKIPPED;
+    const int count = splitFields(buf, start, end, length, bounds, 7);
+    if (count < 6) return bad(info, FIELD_COUNT, start, end, count);
+    info[RESULT_LINES]++;
+    score = parseScore(buf, bounds[8], bounds[9]);
+    if (std::isnan(score)) return bad(info, NOT_A_NUMBER, start, end, count);
+    if (info[RESULT_LINES] == 1) {
+      info[RUNID_FOUND] = 1;
+      info[RUNID_START] = static_cast<double>(bounds[10]);
+      info[RUNID_END] = static_cast<double>(bounds[11]);
+    }
+    rank = parseScore(buf, bounds[6], bounds[7]);
+    return NONE;
+  }
+
+  /** Calls line(start, end) for each line of buf[0..length) (the last may lack its newline; a CR before the newline is dropped), counting info[LINE], until a problem. */
+  template <typename Line>
+  static int forEachLine(const uint8_t* buf, size_t length, double* info, Line line) {
+    size_t start = 0;
+    while (start < length) {
+      const void* nl = std::memchr(buf + start, '\n', length - start);
+      const size_t stop = nl == nullptr ? length : static_cast<size_t>(static_cast<const uint8_t*>(nl) - buf);
+      const size_t end = stop > start && buf[stop - 1] == '\r' ? stop - 1 : stop;
+      info[LINE]++;
+      const int problem = line(start, end);
+      if (problem != NONE) return problem;
+      start = stop + 1;
+    }
+    return NONE;
   }
 
   /** Ends the run: its last query goes to the output. */
@@ -357,21 +386,6 @@ class TrecReader {
     return problem;
   }
 
-  /** Calls line(start, end) for each line of buf[0..length) (the last may lack its newline; a CR before the newline is dropped), counting info[LINE], until a problem. */
-  template <typename Line>
-  static int forEachLine(const uint8_t* buf, size_t length, double* info, Line line) {
-    size_t start = 0;
-    while (start < length) {
-      const void* nl = std::memchr(buf + start, '\n', length - start);
-      const size_t stop = nl == nullptr ? length : static_cast<size_t>(static_cast<const uint8_t*>(nl) - buf);
-      const size_t end = stop > start && buf[stop - 1] == '\r' ? stop - 1 : stop;
-      info[LINE]++;
-      const int problem = line(start, end);
-      if (problem != NONE) return problem;
-      start = stop + 1;
-    }
-    return NONE;
-  }
 };
 
 }  // namespace tie_eval::reader

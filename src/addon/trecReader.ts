@@ -25,10 +25,24 @@ export interface TrecReader {
   share(): number;
   /** Reads runs against the judgements another reader shared instead of a qrels file. @throws TypeError when none live under `token` */
   attach(token: number): void;
+  /**
+   * The first reading of a run not grouped by query: checks its lines as run() does and counts
+   * each query's bytes (the chunk of line 0 starts anew); returns a Problem. Then, for each pass,
+   * startPass, gather over the file, runGathered (see readRunNative).
+   */
+  countRun(chunk: Uint8Array, info: Float64Array): number;
+  /** The bytes of each query's lines that countRun counted, the queries in order of their first line. */
+  runBytes(): Float64Array;
+  /** Starts a pass keeping the lines of the queries whose value is 1 (one per query counted). */
+  startPass(inPass: Uint8Array): void;
+  /** Keeps the chunk's lines of the pass's queries. */
+  gather(chunk: Uint8Array): void;
+  /** Reads the pass's lines, each query's together, as run() reads a chunk (Problem.CHANGED when the file changed since it was counted), and frees them. */
+  runGathered(info: Float64Array): number;
 }
 
 /** What a feed call stopped on (reader::Problem). */
-export const Problem = { NONE: 0, FIELD_COUNT: 1, NOT_A_NUMBER: 2, LISTED_TWICE: 3, UNGROUPED: 4 } as const;
+export const Problem = { NONE: 0, FIELD_COUNT: 1, NOT_A_NUMBER: 2, LISTED_TWICE: 3, UNGROUPED: 4, CHANGED: 5 } as const;
 
 /** The slots of the info array (reader::Info). */
 export const Info = {

@@ -1,6 +1,6 @@
 import type { JudgedBatch } from '../backends/backend.js';
 import type { Plan } from '../measures/plan.js';
-import { inLabelRange, isLabelArray, LABEL_RANGE, type LabelArray } from '../core/labels.js';
+import { isLabelArray, LABEL_MAX, LABEL_MIN, LABEL_RANGE, type LabelArray } from '../core/labels.js';
 import { checkOffsets } from '../core/offsets.js';
 import { checkDocIds } from '../ties/checkDocIds.js';
 import { trecTieKeys } from '../ties/trecTieKeys.js';
@@ -35,7 +35,8 @@ function checkLabelRange(labels: LabelArray, offsets: Uint32Array, what: string,
   if (!(labels instanceof Float64Array)) return;
   for (let i = 0; i < labels.length; i++) {
     const label = labels[i]!;
-    if (!Number.isFinite(label) || inLabelRange(label)) continue;
+    // compared here, not by a call: a process's first calls run this loop interpreted
+    if ((label >= LABEL_MIN && label <= LABEL_MAX) || !Number.isFinite(label)) continue;
     let q = 0;
     while (offsets[q + 1]! <= i) q++;
     throw new InputError(`${describeQuery(q)}: ${what} at position ${i - offsets[q]!} is ${labels[i]}, beyond the labels allowed (${LABEL_RANGE})`, q, i - offsets[q]!);

@@ -23,7 +23,11 @@ export interface RunNotes {
   ungrouped: boolean;
 }
 
-class Ungrouped extends Error {}
+class Ungrouped extends Error {
+  constructor() {
+    super('the run is not grouped by query');
+  }
+}
 
 /**
  * Streams a run file, `qid Q0 docno rank score runid` (tabs or spaces, `#` comment lines,
@@ -39,14 +43,16 @@ class Ungrouped extends Error {}
  * queries somewhere starts over at its first such query).
  * @throws FileError (file, line, the line) for fewer than 6 fields (and qrels given as a run),
  *   a score that is not a number, a document listed twice in a query (naming both lines), an empty file
- * With `range`, only those bytes are read (see forEachLine: line numbers count from the range's start).
+ * With `range`, only those bytes are read (see forEachLine: line numbers count from the range's start),
+ * and a range not grouped by query throws (see collectInParallel).
  */
 export async function forEachRunQuery(input: Input, onQuery: (query: RunQuery, notes: RunNotes) => void, onBytes?: (bytes: number) => void, range?: ByteRange, linesPerPass = LINES_PER_PASS): Promise<RunNotes> {
   try {
     return await scan(input, onQuery, onBytes, range);
   } catch (e) {
-    if (!(e instanceof Ungrouped)) throw e;
-    return await scanUngrouped(input, onQuery, onBytes, range, linesPerPass);
+    // a part of a run read by several threads: the caller reads the whole run in one
+    if (!(e instanceof Ungrouped) || range !== undefined) throw e;
+    return await scanUngrouped(input, onQuery, onBytes, linesPerPass);
   }
 }
 
@@ -144,7 +150,7 @@ class HeldLines {
    * counting sort by query), built in `builder`; a document listed twice in a query is found as
    * it is built, and its line read again for the message.
    */
-  async hand(first: number, last: number, qids: IdTable, builder: RunQueryBuilder, onQuery: (query: RunQuery) => void, input: Input, range?: ByteRange): Promise<void> {
+  async hand(first: number, last: number, qids: IdTable, builder: RunQueryBuilder, onQuery: (query: RunQuery) => void, input: Input): Promise<void> {
     const starts = new Int32Array(last - first + 1);
     for (let i = 0; i < this.size; i++) starts[this.queries[i]! - first + 1]!++;
     for (let q = 0; q < last - first; q++) starts[q + 1]! += starts[q]!;
@@ -161,7 +167,7 @@ class HeldLines {
         if (twice < 0) continue;
         const doc = Buffer.from(this.ids.subarray(from, to)).toString('latin1');
         let error: FileError | undefined;
-        await forEachLine(input, (buf, start, end, line) => void (line === this.lines[i] && (error ??= listedTwice(inputName(input), doc, qids.text(q), twice, line, buf, start, end))), undefined, range);
+        await forEachLine(input, (buf, start, end, line) => void (line === this.lines[i] && (error ??= listedTwice(inputName(input), doc, qids.text(q), twice, line, buf, start, end))));
         throw error!;
       }
       onQuery(builder.view());
@@ -180,7 +186,7 @@ export const LINES_PER_PASS = 1 << 23;
  * linesPerPass, keep their lines (HeldLines) and hand those queries over. Memory is bounded by
  * linesPerPass, not by the file.
  */
-async function scanUngrouped(input: Input, onQuery: (query: RunQuery, notes: RunNotes) => void, onBytes?: (bytes: number) => void, range?: ByteRange, linesPerPass = LINES_PER_PASS): Promise<RunNotes> {
+async function scanUngrouped(input: Input, onQuery: (query: RunQuery, notes: RunNotes) => void, onBytes?: (bytes: number) => void, linesPerPass = LINES_PER_PASS): Promise<RunNotes> {
   const path = inputName(input);
   const notes: RunNotes = { runid: '', misordered: 0, firstMisordered: 0, ungrouped: true };
   const bounds = new Int32Array(16);
@@ -213,13 +219,12 @@ async function scanUngrouped(input: Input, onQuery: (query: RunQuery, notes: Run
       held?.add(buf, bounds, q, score, rank, line);
     },
     onBytes,
-    range,
   );
   if (qids.size === 0) throw new FileError(path, 0, 'the run file holds no results');
   const builder = new RunQueryBuilder();
   const hand = (query: RunQuery): void => onQuery(query, notes);
   if (held !== null) {
-    await held.hand(0, qids.size, qids, builder, hand, input, range);
+    await held.hand(0, qids.size, qids, builder, hand, input);
     return notes;
   }
   // each pass: queries first..last-1, their lines (at least one query a pass)
@@ -230,19 +235,14 @@ async function scanUngrouped(input: Input, onQuery: (query: RunQuery, notes: Run
     while (last < qids.size && (last === first || lines + lineCounts[last]! <= linesPerPass)) lines += lineCounts[last++]!;
     inPass.fill(1, first, last);
     const pass = new HeldLines();
-    await forEachLine(
-      input,
-      (buf, start, end, line) => {
-        if (isSkippable(buf, start, end)) return;
-        splitFields(buf, start, end, bounds, 7);
-        const q = queryOf(buf, false);
-        if (inPass[q] === 1) pass.add(buf, bounds, q, parseScore(buf, bounds[8]!, bounds[9]!), parseScore(buf, bounds[6]!, bounds[7]!), line);
-      },
-      undefined,
-      range,
-    );
+    await forEachLine(input, (buf, start, end, line) => {
+      if (isSkippable(buf, start, end)) return;
+      splitFields(buf, start, end, bounds, 7);
+      const q = queryOf(buf, false);
+      if (inPass[q] === 1) pass.add(buf, bounds, q, parseScore(buf, bounds[8]!, bounds[9]!), parseScore(buf, bounds[6]!, bounds[7]!), line);
+    });
     inPass.fill(0, first, last);
-    await pass.hand(first, last, qids, builder, hand, input, range);
+    await pass.hand(first, last, qids, builder, hand, input);
     first = last;
   }
   return notes;

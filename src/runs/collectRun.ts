@@ -1,7 +1,7 @@
 import type { ByteRange } from '../io/byteRange.js';
 import { parseQrels } from '../io/parseQrels.js';
 import { forEachRunQuery, type RunNotes } from '../io/forEachRunQuery.js';
-import { readRunNative } from '../io/readTrecNative.js';
+import { readRunNative, type NativeQueries } from '../io/readTrecNative.js';
 import type { Input } from '../io/input.js';
 import type { RunOptions } from './options.js';
 import type { QrelsSource } from './qrelsSource.js';
@@ -16,7 +16,8 @@ export interface CollectedRun {
 /**
  * Reads a run (only the bytes of `range` when given) and evaluates its queries, in chunks:
  * with the addon's reader when the qrels were read by it (which writes trec_eval's tie keys for
- * the trec mode), else (and for a run not grouped by query) with forEachRunQuery. The collector is flushed.
+ * the trec mode), else with forEachRunQuery; a range not grouped by query throws (see
+ * collectInParallel). The collector is flushed.
  * @throws FileError for a bad line (see forEachRunQuery)
  */
 export async function collectRun(run: Input, qrels: QrelsSource, names: string[], options: RunOptions, range?: ByteRange): Promise<CollectedRun> {
@@ -25,7 +26,19 @@ export async function collectRun(run: Input, qrels: QrelsSource, names: string[]
   let notes: RunNotes | null = null;
   // -J drops unjudged documents as they are read, unless -M cuts first (the kernels drop them after the cut)
   const dropUnjudged = options.judgedOnly && options.maxRank === 0;
-  if (native !== undefined) notes = await readRunNative(run, native, dropUnjudged, options.modes.includes('trec'), CHUNK, (queries) => collector.addNative(queries), options.onBytes, range);
+  let restarted = false;
+  const addNative = (queries: NativeQueries, ungrouped: boolean): void => {
+    // a run not grouped by query is read again from its first query
+    if (ungrouped && !restarted) {
+      collector = new RunCollector(names, options);
+      restarted = true;
+    }
+    collector.addNative(queries);
+  };
+  if (native !== undefined) {
+    notes = await readRunNative(run, native, dropUnjudged, options.modes.includes('trec'), CHUNK, addNative, options.onBytes, range);
+    if (notes === null && range !== undefined) throw new Error('a part of the run is not grouped by query');
+  }
   if (notes === null) {
     collector = new RunCollector(names, options);
     const parsed = (qrels.parsed ??= await parseQrels(qrels.input));
