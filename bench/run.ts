@@ -19,7 +19,7 @@ import { machine, writeJson } from './report.js';
  * 3,000 queries, beside trec_eval when TREC_EVAL names its binary), warmup (evaluate() one query a
  * call in fresh processes: first call, the next 999, warm; beside pytrec_eval when PYTREC_PYTHON
  * names a Python that imports it), threads (evaluateRun's default threads against one, quiet and
- * with one core busy).
+ * with one core busy), diversity (alpha-nDCG@20 and ERR-IA@20 beside nDCG@20 on 28,043 queries).
  * `--against REF` times the same suites on a build of REF too (see against.ts): both builds'
  * medians and the per-round ratios, `--rounds` (default 5) alternating processes of each.
  */
@@ -72,6 +72,7 @@ if (only?.includes('official')) await (await import('./official.bench.js')).offi
 if (wanted('forms')) await (await import('./forms.bench.js')).formsBench(time);
 if (wanted('objects')) (await import('./objects.bench.js')).objectsBench(values.data, time);
 if (only?.includes('threads')) await (await import('./threads.bench.js')).threadsBench();
+if (only?.includes('diversity')) (await import('./diversity.bench.js')).diversityBench();
 if (only?.includes('sd')) await (await import('./sd.bench.js')).sdBench(time);
 if (only?.includes('warmup')) (await import('./warmup.bench.js')).warmupBench();
 if (values.json !== undefined) writeJson(values.json);

@@ -2,6 +2,7 @@ import { packageVersion } from '../core/packageRoot.js';
 import { Command, CommanderError } from 'commander';
 import { addAnalysisCommands } from './analysisCommands.js';
 import { addEvaluateCommand } from './evaluateCommand.js';
+import { addDiversityCommand } from './diversityCommand.js';
 import { addFeaturesCommand } from './featuresCommand.js';
 import type { CliIo } from './io.js';
 import { UsageError } from './usageError.js';
@@ -21,6 +22,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   addEvaluateCommand(program, io);
   addAnalysisCommands(program, io);
   addFeaturesCommand(program, io);
+  addDiversityCommand(program, io);
   // no arguments at all: a newcomer's first try, answered with the usage and the commands
   if (args.length === 0) {
     io.stderr(`${program.helpInformation().split('\nOptions:')[0]!.trimEnd()}\n\nThe options, the measures and examples: tie-eval --help (docs/cli.md)\n`);

@@ -1,3 +1,4 @@
+import { isDiversityName } from './diversityNames.js';
 import { Gain } from './codes.js';
 import { PARAMS, parseDecimal, parsePositiveInteger, type ListParamEntry, type ParamEntry, type ParamName } from './params.js';
 import { MEASURES, findMeasure, type Kind, type MeasureEntry } from './table.js';
@@ -74,6 +75,8 @@ const isList = (p: ParamEntry | ListParamEntry): p is ListParamEntry => !('defau
  *   (for IPrec, not a recall level from 0 to 1)
  */
 export function parseMeasure(name: string): MeasureSpec {
+  // no measure of the table has one of ndeval's names
+  if (isDiversityName(name)) throw new MeasureNameError(name, `a diversity measure, read from subtopic qrels: tie-eval diversity QRELS RUN -m '${name}' (or evaluateDiversity; docs/diversity.md)`);
   const m = SYNTAX.exec(name.trim());
   if (m === null) throw new MeasureNameError(name, 'expected NAME, NAME@k or NAME(param=value,...)@k');
   const [, base = '', paramText, cutText] = m;

@@ -1,0 +1,190 @@
+import { maxRankOption } from '../api/maxRankOption.js';
+import { booleanOption } from '../api/booleanOption.js';
+import { ExactSum } from '../core/exactSum.js';
+import { InputError, InputTypeError } from '../core/errors.js';
+import { compareIds } from '../ties/compareIds.js';
+import { sortIds } from '../ties/sortIds.js';
+import { diversityValues } from './diversityValues.js';
+import { JudgementsBuilder, type DiversityQrels, type QueryJudgements } from './judgements.js';
+import { parseDiversityMeasures, type DiversityMeasure } from './measures.js';
+
+/**
+ * How tied documents are ordered for the diversity measures: `average`, the mean over every order
+ * of each group of equal scores (exact); `trec`, ndeval -traditional's order (score descending,
+ * then document id descending, which is trec_eval's); `input`, ndeval's default order (the rank
+ * field ascending, the file's order among equal ranks; a run given as objects, the order given).
+ */
+export type DiversityTies = 'average' | 'trec' | 'input';
+
+export interface DiversityOptions {
+  /** default `average` */
+  readonly ties?: DiversityTies;
+  /** cut each ranking after this many documents (ndeval's -M; default 0, none); in `average`, a tie group crossing the cut is cut in a random order */
+  readonly maxRank?: number;
+  /** ndeval's -c: average over every query of the qrels, 0 for one the run lacks (default false: the queries of both) */
+  readonly allQueries?: boolean;
+}
+
+/** A run's query: its documents with their scores, and the rank field of each where the run has one. */
+export interface RankedQuery {
+  readonly docs: readonly string[];
+  readonly scores: ArrayLike<number>;
+  readonly ranks?: ArrayLike<number>;
+}
+
+/** The values of a run: per measure (its printed name), per query (in `queries`' order), and the mean over the queries. */
+export interface DiversityResult {
+  readonly measures: readonly string[];
+  readonly queries: readonly string[];
+  readonly perQuery: Readonly<Record<string, Float64Array>>;
+  readonly mean: Readonly<Record<string, number>>;
+}
+
+/** Subtopic judgements as objects or Maps: `{ query: { doc: { subtopic: judgment } } }`. */
+export type SubtopicJudgements = Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, number>>>>>> | ReadonlyMap<string, ReadonlyMap<string, ReadonlyMap<string, number>>>;
+
+/** An object's or a Map's entries. @throws InputTypeError for anything else */
+const entriesOf = (x: unknown, what: string): [string, unknown][] => {
+  if (x instanceof Map) return [...(x as Map<string, unknown>).entries()];
+  if (x === null || typeof x !== 'object') throw new InputTypeError(`${what} must be an object or a Map`);
+  return Object.entries(x);
+};
+
+/**
+ * Subtopic judgements from objects or Maps, `{ q1: { d1: { 1: 1, 2: 0 } } }` (query, document,
+ * subtopic, judgment), read as ndeval reads a diversity qrels file (see readDiversityQrels).
+ * @throws InputError for a judgment that is not an integer
+ */
+export function diversityQrels(judgements: SubtopicJudgements): DiversityQrels {
+  const builder = new JudgementsBuilder();
+  let position = 0;
+  for (const [query, docs] of entriesOf(judgements, 'qrels')) {
+    for (const [doc, subtopics] of entriesOf(docs, `qrels['${query}']`)) {
+      for (const [subtopic, judgment] of entriesOf(subtopics, `qrels['${query}']['${doc}']`)) {
+        if (typeof judgment !== 'number') throw new InputTypeError(`qrels: query ${query}, document ${doc}, subtopic ${subtopic}: the judgment is ${typeof judgment}, not a number`);
+        if (!Number.isInteger(judgment)) throw new InputError(`qrels: query ${query}, document ${doc}, subtopic ${subtopic}: the judgment is not an integer (${judgment})`);
+        if (builder.add(query, subtopic, doc, judgment, position++) >= 0) throw new InputError(`qrels: query ${query}, document ${doc}: subtopic ${subtopic} is judged twice`);
+      }
+    }
+  }
+  return builder.build();
+}
+
+/**
+ * A query's positions in order and its tie groups' ends: by score descending, ties by document id
+ * descending (trec; in average mode a group of equal scores, each position alone otherwise), or by
+ * the rank field (input; without ranks, by score with ties in the order given).
+ */
+function ordered(ranked: RankedQuery, ties: DiversityTies): { order: number[]; groupEnds: Int32Array } {
+  const n = ranked.docs.length;
+  const { scores, ranks, docs } = ranked;
+  if (ties === 'average') {
+    // by score alone (the order inside a group does not matter): buckets, then the scores sorted
+    const buckets = new Map<number, number[]>();
+    for (let i = 0; i < n; i++) {
+      const bucket = buckets.get(scores[i]!);
+      if (bucket === undefined) buckets.set(scores[i]!, [i]);
+      else bucket.push(i);
+    }
+    const values = Float64Array.from(buckets.keys()).sort().reverse();
+    const order: number[] = [];
+    const groupEnds = new Int32Array(values.length);
+    values.forEach((v, g) => {
+      for (const i of buckets.get(v)!) order.push(i);
+      groupEnds[g] = order.length;
+    });
+    return { order, groupEnds };
+  }
+  const order = Array.from({ length: n }, (_, i) => i);
+  if (ties === 'input' && ranks !== undefined) order.sort((a, b) => ranks[a]! - ranks[b]! || a - b);
+  else if (ties === 'input') order.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  else order.sort((a, b) => scores[b]! - scores[a]! || compareIds(docs[b]!, docs[a]!));
+  return { order, groupEnds: Int32Array.from({ length: n }, (_, i) => i + 1) };
+}
+
+/**
+ * A query's value of each measure (see diversityValues) for one ranked query of a run (its
+ * documents distinct: the readers and evaluateDiversity check).
+ * @throws InputError for a score that is NaN
+ */
+export function evaluateDiversityQuery(judged: QueryJudgements, ranked: RankedQuery, measures: readonly DiversityMeasure[], ties: DiversityTies, maxRank: number, qid: string): number[] {
+  for (let i = 0; i < ranked.docs.length; i++) if (Number.isNaN(ranked.scores[i])) throw new InputError(`query ${qid}: the score of document ${ranked.docs[i]} is NaN`);
+  const { order, groupEnds } = ordered(ranked, ties);
+  const subtopics = order.map((i) => judged.docs.get(ranked.docs[i]!));
+  return diversityValues(judged, subtopics, groupEnds, measures, maxRank > 0 ? maxRank : subtopics.length);
+}
+
+/**
+ * Evaluates a run with ndeval's measures (see parseDiversityMeasure for the names; `ndeval` for
+ * its 21 columns), tie-aware: per query of both the run and the qrels (every qrels query with
+ * `allQueries`), and their mean (added exactly, or in query order under `trec`, as ndeval).
+ * @param qrels subtopic judgements (diversityQrels, readDiversityQrels)
+ * @param run per query id, its RankedQuery, or its documents' scores (`{ doc: score }` or a Map)
+ * @example
+ * const qrels = diversityQrels({ q1: { a: { 1: 1 }, b: { 2: 1 }, c: { 1: 1 } } });
+ * evaluateDiversity(qrels, { q1: { a: 2, c: 2, b: 1 } }, ['alpha-nDCG@2']).mean['alpha-nDCG@2'] // 0.8284…
+ * @throws MeasureNameError for a name; InputError for options, a NaN score, a document listed
+ *   twice, no query of the run in the qrels
+ */
+export function evaluateDiversity(qrels: DiversityQrels, run: Readonly<Record<string, RankedQuery | Readonly<Record<string, number>>>> | ReadonlyMap<string, RankedQuery | ReadonlyMap<string, number>>, measureNames: readonly string[], options: DiversityOptions = {}): DiversityResult {
+  const measures = parseDiversityMeasures(measureNames);
+  const ties = options.ties ?? 'average';
+  if (ties !== 'average' && ties !== 'trec' && ties !== 'input') throw new InputError(`ties must be average, trec or input for the diversity measures, not ${String(ties)}`);
+  const maxRank = maxRankOption(options.maxRank);
+  const allQueries = booleanOption(options.allQueries, 'allQueries');
+  const ranked = new Map<string, RankedQuery>();
+  for (const [qid, entry] of entriesOf(run, 'run')) ranked.set(qid, rankedQuery(qid, entry));
+  const queries = sortIds([...(allQueries ? qrels.keys() : [...ranked.keys()].filter((q) => qrels.has(q)))]);
+  if (queries.length === 0) throw new InputError(`none of the run's ${ranked.size} queries is in the qrels: nothing to evaluate`);
+  const perQuery: Record<string, Float64Array> = {};
+  for (const m of measures) perQuery[m.name] = new Float64Array(queries.length);
+  queries.forEach((qid, q) => {
+    const judged = qrels.get(qid)!;
+    const entry = ranked.get(qid);
+    // a query the run lacks: ndeval -c counts it as 0
+    const values = entry === undefined ? measures.map(() => 0) : evaluateDiversityQuery(judged, entry, measures, ties, maxRank, qid);
+    measures.forEach((m, i) => (perQuery[m.name]![q] = values[i]!));
+  });
+  const mean: Record<string, number> = {};
+  for (const m of measures) mean[m.name] = meanOf(perQuery[m.name]!, ties === 'trec');
+  return { measures: measures.map((m) => m.name), queries, perQuery, mean };
+}
+
+/**
+ * A run's query as a RankedQuery: as given (its documents checked distinct), or from `{ doc: score }` (an object or a Map).
+ * @throws InputTypeError for a score that is not a number; InputError for a document listed twice
+ */
+function rankedQuery(qid: string, entry: unknown): RankedQuery {
+  if (entry !== null && typeof entry === 'object' && 'docs' in entry && Array.isArray(entry.docs)) {
+    const given = entry as RankedQuery;
+    const seen = new Set<string>();
+    for (const doc of given.docs) {
+      if (seen.has(doc)) throw new InputError(`query ${qid}: document ${doc} is listed twice`);
+      seen.add(doc);
+    }
+    return given;
+  }
+  const docs: string[] = [];
+  const scores: number[] = [];
+  const take = (doc: string, score: unknown): void => {
+    if (typeof score !== 'number') throw new InputTypeError(`run: query ${qid}, document ${doc}: the score is ${typeof score}, not a number`);
+    docs.push(doc);
+    scores.push(score);
+  };
+  if (entry instanceof Map) for (const [doc, score] of entry as Map<string, unknown>) take(doc, score);
+  else if (entry !== null && typeof entry === 'object') for (const doc in entry) take(doc, (entry as Record<string, unknown>)[doc]);
+  else throw new InputTypeError(`run['${qid}'] must be an object or a Map`);
+  return { docs, scores };
+}
+
+/** The mean of a measure's values: their exact sum, or (`ordered`, as ndeval) added in order. */
+function meanOf(values: Float64Array, ordered: boolean): number {
+  if (ordered) {
+    let sum = 0;
+    for (const v of values) sum += v;
+    return sum / values.length;
+  }
+  const sum = new ExactSum();
+  for (const v of values) sum.add(v);
+  return sum.value() / values.length;
+}

@@ -1,0 +1,71 @@
+import { cFixed } from './cFixed.js';
+import { csvField } from './csvField.js';
+import { formatTrecValue } from './trecValue.js';
+import type { DiversityResult } from '../diversity/evaluateDiversity.js';
+
+/** A run's diversity values with where they came from. */
+export interface DiversityRunResult extends DiversityResult {
+  /** the run's path or name */
+  readonly run: string;
+  /** the run tag of its first line */
+  readonly runid: string;
+  /** the queries the run ranks (with -c, the others are in `queries` too, at 0) */
+  readonly ranked: ReadonlySet<string>;
+}
+
+/** Query ids as ndeval orders topics: numerically where every id is a whole number, else by their bytes (as given). */
+function ndevalOrder(queries: readonly string[]): number[] {
+  const order = queries.map((_, q) => q);
+  if (queries.every((qid) => /^[0-9]+$/.test(qid))) order.sort((a, b) => Number(queries[a]) - Number(queries[b]));
+  return order;
+}
+
+/**
+ * ndeval's CSV: `runid,topic,<measures>` then a row per query (ndeval's topic order) and the
+ * `amean` row, values `%.6f` (a query the run lacks has no row, as in ndeval -c's output, though
+ * it counts in the mean).
+ */
+export function formatNdeval(runs: readonly DiversityRunResult[]): string {
+  const out: string[] = [];
+  for (const run of runs) {
+    out.push(['runid', 'topic', ...run.measures].join(','));
+    for (const q of ndevalOrder(run.queries)) if (run.ranked.has(run.queries[q]!)) out.push([run.runid, run.queries[q]!, ...run.measures.map((m) => cFixed(run.perQuery[m]![q]!, 6))].join(','));
+    out.push([run.runid, 'amean', ...run.measures.map((m) => cFixed(run.mean[m]!, 6))].join(','));
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** trec_eval's layout, `%-22s\t%s\t%6.4f`: with `perQuery` each query's lines (byte order of ids) first, then the `all` lines; several runs each after a `runid` line. */
+export function formatDiversityTrec(runs: readonly DiversityRunResult[], perQuery: boolean): string {
+  const out: string[] = [];
+  for (const run of runs) {
+    if (runs.length > 1) out.push(`${'runid'.padEnd(22)}\tall\t${run.runid}`);
+    if (perQuery) run.queries.forEach((qid, q) => run.measures.forEach((m) => out.push(`${m.padEnd(22)}\t${qid}\t${formatTrecValue(run.perQuery[m]![q]!)}`)));
+    for (const m of run.measures) out.push(`${m.padEnd(22)}\tall\t${formatTrecValue(run.mean[m]!)}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** One JSON object per run (an array for several): `{ run, runid, ties, measures, queries, perQuery: { qid: { measure: value } }, mean }`, full precision. */
+export function formatDiversityJson(runs: readonly DiversityRunResult[], ties: string): string {
+  const objects = runs.map((run) => ({
+    run: run.run,
+    runid: run.runid,
+    ties,
+    measures: run.measures,
+    queries: run.queries.length,
+    perQuery: Object.fromEntries(run.queries.map((qid, q) => [qid, Object.fromEntries(run.measures.map((m) => [m, run.perQuery[m]![q]]))])),
+    mean: run.mean,
+  }));
+  return `${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`;
+}
+
+/** CSV: `run,query,<measures>`, a row per run and query, then one `all` row per run; values as JSON writes them. */
+export function formatDiversityCsv(runs: readonly DiversityRunResult[]): string {
+  const out = [['run', 'query', ...(runs[0]?.measures ?? [])].map(csvField).join(',')];
+  for (const run of runs) {
+    run.queries.forEach((qid, q) => out.push([run.run, qid, ...run.measures.map((m) => String(run.perQuery[m]![q]))].map(csvField).join(',')));
+    out.push([run.run, 'all', ...run.measures.map((m) => String(run.mean[m]))].map(csvField).join(','));
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { diversityQrels, evaluateDiversity, evaluateDiversityQuery, type RankedQuery } from '../src/diversity/evaluateDiversity.js';
+import { diversityValues } from '../src/diversity/diversityValues.js';
+import { parseDiversityMeasure, parseDiversityMeasures } from '../src/diversity/measures.js';
+import { readDiversityQrels } from '../src/diversity/readDiversityQrels.js';
+import { formatNdeval } from '../src/format/diversityOutput.js';
+import { readRun } from '../src/runs/read.js';
+import { ExactSum } from '../src/core/exactSum.js';
+import { randInt, rng } from '../src/util/random.js';
+import { cli } from './support/cli.js';
+import { scratchFiles } from './support/scratchFiles.js';
+
+const { file } = scratchFiles('diversity');
+
+interface NdevalCase {
+  readonly args: string[];
+  readonly qrels: string;
+  readonly run: string;
+  readonly ndeval: string;
+}
+const CASES = JSON.parse(readFileSync(new URL('fixtures/ndeval/cases.json', import.meta.url), 'utf8')) as NdevalCase[];
+
+/** ndeval's columns, with its -alpha and -beta as the measures' parameters. */
+function columns(alpha: string | undefined, beta: string | undefined): string[] {
+  return parseDiversityMeasures(['ndeval']).map((m) => {
+    const params = [...(alpha !== undefined && m.kind !== 'MAP-IA' && m.kind !== 'P-IA' && m.kind !== 'strec' ? [`alpha=${alpha}`] : []), ...(beta !== undefined && (m.kind === 'NRBP' || m.kind === 'nNRBP') ? [`beta=${beta}`] : [])];
+    return `${m.kind}${params.length > 0 ? `(${params.join(',')})` : ''}${m.cutoff > 0 ? `@${m.cutoff}` : ''}`;
+  });
+}
+
+/** What the diversity command prints in ndeval's format for a case, computed in this process. */
+async function ndevalText(c: NdevalCase): Promise<string> {
+  const option = (flag: string): string | undefined => (c.args.includes(flag) ? c.args[c.args.indexOf(flag) + 1] : undefined);
+  const qrels = await readDiversityQrels(Buffer.from(c.qrels));
+  const run = new Map<string, RankedQuery>();
+  const notes = await readRun(Buffer.from(c.run), (q) => run.set(q.qid, { docs: Array.from(q.scores, (_, d) => q.docs.text(d)), scores: q.scores.slice(), ranks: q.ranks.slice() }));
+  const result = evaluateDiversity(qrels, run, columns(option('-alpha'), option('-beta')), { ties: c.args.includes('-traditional') ? 'trec' : 'input', maxRank: Number(option('-M') ?? 0), allQueries: c.args.includes('-c') });
+  return formatNdeval([{ ...result, run: 'run', runid: notes.runid, ranked: new Set(run.keys()) }]);
+}
+
+/** Every order of each tie group of `groupEnds` over positions 0..n-1, as position lists. */
+function everyOrder(groupEnds: readonly number[]): number[][] {
+  let orders: number[][] = [[]];
+  let start = 0;
+  for (const end of groupEnds) {
+    const members = Array.from({ length: end - start }, (_, i) => start + i);
+    const perms: number[][] = [];
+    const permute = (left: number[], done: number[]): void => {
+      if (left.length === 0) perms.push(done);
+      left.forEach((x, i) => permute([...left.slice(0, i), ...left.slice(i + 1)], [...done, x]));
+    };
+    permute(members, []);
+    orders = orders.flatMap((o) => perms.map((p) => [...o, ...p]));
+    start = end;
+  }
+  return orders;
+}
+
+describe('diversity measures (ndeval 4.5)', () => {
+  it("print ndeval 4.5's bytes on 160 generated cases (-traditional as --ties trec, its rank order as input; -c, -M, -alpha, -beta)", async () => {
+    expect(CASES.length).toBe(160);
+    for (const [i, c] of CASES.entries()) {
+      const params = c.args.includes('-alpha') || c.args.includes('-beta');
+      const ours = await ndevalText(c);
+      // with -alpha or -beta the header names the parameters: the rows must agree
+      const body = (text: string): string => (params ? text.split('\n').slice(1).join('\n') : text);
+      expect(body(ours), `case ${i}: ndeval ${c.args.join(' ')}`).toBe(body(c.ndeval));
+    }
+  });
+
+  it('the command line prints the same bytes', async () => {
+    for (const i of [0, 1, 6, 10]) {
+      const c = CASES[i]!;
+      const flags = [c.args.includes('-traditional') ? '--ties=trec' : '--ties=input', ...(c.args.includes('-c') ? ['-c'] : []), ...(c.args.includes('-M') ? ['-M', c.args[c.args.indexOf('-M') + 1]!] : [])];
+      expect(c.args.filter((a) => a === '-alpha' || a === '-beta')).toEqual([]);
+      const out = await cli('diversity', '--format', 'ndeval', ...flags, file(`c${i}.qrels`, c.qrels), file(`c${i}.run`, c.run));
+      expect(out.stderr).toBe('');
+      expect(out.stdout).toBe(c.ndeval);
+    }
+  });
+
+  it('average mode is the mean over every order of the tied documents, every measure, cut-off, alpha, beta and -M (1e-12)', () => {
+    const next = rng(54);
+    const measures = parseDiversityMeasures(['ndeval', 'alpha-nDCG@1', 'ERR-IA@3', 'nERR-IA@2', 'alpha-DCG@4', 'P-IA@3', 'strec@2', 'strec@4', 'alpha-nDCG(alpha=0.8)@3', 'nERR-IA(alpha=0.2)@4', 'NRBP(alpha=0.3,beta=0.9)', 'nNRBP(alpha=0,beta=1)', 'alpha-DCG(alpha=1)@3', 'nERR-IA(alpha=1)@5']);
+    let checked = 0;
+    let tied = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      const subtopics = randInt(next, 1, 4);
+      const n = randInt(next, 1, 7);
+      const docs = Array.from({ length: n + 2 }, (_, d) => `d${d}`);
+      const judgements: Record<string, Record<string, number>> = {};
+      for (const d of docs) {
+        if (next() < 0.2) continue;
+        const subs: Record<string, number> = {};
+        for (let s = 1; s <= subtopics; s++) if (next() < 0.5) subs[String(s)] = randInt(next, 0, 2);
+        judgements[d] = subs;
+      }
+      judgements.extra = { 1: 1 };
+      const judged = diversityQrels({ q: judgements }).get('q')!;
+      const levels = randInt(next, 1, 3);
+      const ranked: RankedQuery = { docs: docs.slice(0, n), scores: Array.from({ length: n }, () => randInt(next, 0, levels)) };
+      const maxRank = next() < 0.3 ? randInt(next, 1, n) : 0;
+      const average = evaluateDiversityQuery(judged, ranked, measures, 'average', maxRank, 'q');
+      // the orders: by score descending, each group in every order
+      const byScore = Array.from({ length: n }, (_, i) => i).sort((a, b) => ranked.scores[b]! - ranked.scores[a]!);
+      const ends: number[] = [];
+      for (let i = 1; i <= n; i++) if (i === n || ranked.scores[byScore[i]!] !== ranked.scores[byScore[i - 1]!]) ends.push(i);
+      if (ends.length < n) tied++;
+      const orders = everyOrder(ends);
+      const sums = measures.map(() => 0);
+      for (const order of orders) {
+        const subs = order.map((p) => judged.docs.get(ranked.docs[byScore[p]!]!));
+        diversityValues(judged, subs, Int32Array.from(subs, (_, i) => i + 1), measures, maxRank > 0 ? maxRank : n).forEach((v, i) => (sums[i]! += v));
+      }
+      measures.forEach((m, i) => {
+        expect(average[i], `trial ${trial} ${m.name}`).toBeCloseTo(sums[i]! / orders.length, 12);
+        checked++;
+      });
+    }
+    expect(tied).toBeGreaterThan(250);
+    expect(checked).toBe(400 * measures.length);
+  });
+
+  it('large tie groups: the truncated sums agree with brute force where it is feasible and stay in [0, 1]', () => {
+    // one group of 8 (8! orders) with many documents relevant to one subtopic: alpha near 1 truncates early
+    const judgements: Record<string, Record<string, number>> = {};
+    for (let d = 0; d < 8; d++) judgements[`d${d}`] = d % 3 === 2 ? { 2: 1 } : { 1: 1 };
+    const judged = diversityQrels({ q: judgements }).get('q')!;
+    const ranked = { docs: Object.keys(judgements), scores: new Array<number>(8).fill(1) };
+    const measures = parseDiversityMeasures(['alpha-nDCG(alpha=0.99)@5', 'ERR-IA(alpha=0.5)@8', 'NRBP(alpha=0.9,beta=0.7)', 'strec@1', 'MAP-IA']);
+    const average = evaluateDiversityQuery(judged, ranked, measures, 'average', 0, 'q');
+    const orders = everyOrder([8]);
+    // 8! terms: added exactly, so that the oracle's own rounding stays below the tolerance
+    const sums = measures.map(() => new ExactSum());
+    for (const order of orders) diversityValues(judged, order.map((p) => judged.docs.get(`d${p}`)), Int32Array.from(order, (_, i) => i + 1), measures).forEach((v, i) => sums[i]!.add(v));
+    measures.forEach((m, i) => expect(average[i], m.name).toBeCloseTo(sums[i]!.value() / orders.length, 12));
+    // 20,000 tied documents, half relevant to subtopic 1: no quadratic work, values in range
+    const many: Record<string, Record<string, number>> = {};
+    for (let d = 0; d < 20000; d++) many[`d${d}`] = { [String(1 + (d % 3))]: d % 2 };
+    const big = diversityQrels({ q: many }).get('q')!;
+    const values = evaluateDiversityQuery(big, { docs: Object.keys(many), scores: new Float64Array(20000) }, parseDiversityMeasures(['ndeval']), 'average', 0, 'q');
+    for (const v of values) expect(v >= 0 && v <= 1 + 1e-12).toBe(true);
+  });
+
+  it('objects and Maps give the values of the TREC files', async () => {
+    const c = CASES[3]!;
+    const qrelsFile = await readDiversityQrels(Buffer.from(c.qrels));
+    const objects: Record<string, Record<string, Record<string, number>>> = {};
+    for (const line of c.qrels.trim().split('\n')) {
+      const [q, s, d, j] = line.split(' ');
+      ((objects[q!] ??= {})[d!] ??= {})[s!] = Number(j);
+    }
+    const run: Record<string, Record<string, number>> = {};
+    for (const line of c.run.trim().split('\n')) {
+      const [q, , d, , score] = line.split(' ');
+      (run[q!] ??= {})[d!] = Number(score);
+    }
+    const maps = new Map(Object.entries(run).map(([q, docs]) => [q, new Map(Object.entries(docs))]));
+    const want = evaluateDiversity(qrelsFile, run, ['ndeval']);
+    expect(evaluateDiversity(diversityQrels(objects), run, ['ndeval'])).toEqual(want);
+    expect(evaluateDiversity(qrelsFile, maps, ['ndeval'])).toEqual(want);
+  });
+
+  it("takes ndeval's and ir_measures' names with any cut-off, and refuses the rest with the reason", () => {
+    expect(parseDiversityMeasure('alpha_nDCG(alpha=0.7)@10').name).toBe('alpha-nDCG(alpha=0.7)@10');
+    expect(parseDiversityMeasure('ERR_IA@20').name).toBe('ERR-IA@20');
+    expect(parseDiversityMeasure('AP_IA').name).toBe('MAP-IA');
+    expect(parseDiversityMeasure('P_IA@7').name).toBe('P-IA@7');
+    expect(parseDiversityMeasure('StRecall@3').name).toBe('strec@3');
+    expect(parseDiversityMeasure('NRBP(beta=0.8)').name).toBe('NRBP(beta=0.8)');
+    expect(parseDiversityMeasure('alpha-nDCG(alpha=0.5)@10').name).toBe('alpha-nDCG@10');
+    expect(parseDiversityMeasures(['ndeval', 'MAP-IA,alpha-nDCG@3']).length).toBe(22);
+    expect(() => parseDiversityMeasure('alpha-nDCG')).toThrow(/takes a cut-off/);
+    expect(() => parseDiversityMeasure('MAP-IA@5')).toThrow(/takes no cut-off/);
+    expect(() => parseDiversityMeasure('alpha-nDCG(alpha=2)@5')).toThrow(/alpha must be a number from 0 to 1/);
+    expect(() => parseDiversityMeasure('P-IA(alpha=0.2)@5')).toThrow(/P-IA takes no alpha/);
+    expect(() => parseDiversityMeasure('alpha-nDCG(gamma=1)@5')).toThrow(/unknown parameter 'gamma'/);
+    expect(() => parseDiversityMeasure('nDCG@5')).toThrow(/not a diversity measure/);
+  });
+
+  it('the example of evaluateDiversity', () => {
+    const qrels = diversityQrels({ q1: { a: { 1: 1 }, b: { 2: 1 }, c: { 1: 1 } } });
+    // a and c (subtopic 1) tie above b (subtopic 2): either order gives 1 + 0.5 / log2(3); the ideal (c, b) 1 + 1 / log2(3)
+    expect(evaluateDiversity(qrels, { q1: { a: 2, c: 2, b: 1 } }, ['alpha-nDCG@2']).mean['alpha-nDCG@2']).toBeCloseTo((1 + 0.5 / Math.log2(3)) / (1 + 1 / Math.log2(3)), 15);
+  });
+
+  it('bad input: a subtopic judged twice (both lines), a bad field count, no common query, a tie mode it has no form for', async () => {
+    await expect(readDiversityQrels({ name: 'q', data: Buffer.from('1 1 a 1\n1 2 a 0\n1 1 a 0\n') })).rejects.toThrow(/q:3: document a is judged twice for subtopic 1 of query 1, at lines 1 and 3/);
+    await expect(readDiversityQrels({ name: 'q', data: Buffer.from('1 1 a 1\n1 a 1\n') })).rejects.toThrow(/q:2: /);
+    await expect(readDiversityQrels({ name: 'q', data: Buffer.from('1 1 a x\n') })).rejects.toThrow(/q:1: /);
+    const qrels = diversityQrels({ q1: { a: { 1: 1 } } });
+    expect(() => evaluateDiversity(qrels, { q2: { a: 1 } }, ['MAP-IA'])).toThrow(/none of the run's 1 queries is in the qrels/);
+    expect(() => evaluateDiversity(qrels, { q1: { a: 1 } }, ['MAP-IA'], { ties: 'sd' as 'trec' })).toThrow(/ties must be average, trec or input/);
+    expect(() => evaluateDiversity(qrels, { q1: { a: Number.NaN } }, ['MAP-IA'])).toThrow(/score of document a is NaN/);
+    // the main command says where a diversity measure is computed
+    const main = await cli('-m', 'alpha-nDCG@10', file('plain.qrels', '1 0 a 1\n'), file('plain.run', '1 Q0 a 1 1 r\n'));
+    expect(main.code).toBe(1);
+    expect(main.stderr).toMatch(/a diversity measure, read from subtopic qrels: tie-eval diversity QRELS RUN -m 'alpha-nDCG@10'/);
+    const out = await cli('diversity', file('bad.qrels', '1 1 a 1\n1 1 a 1\n'), file('bad.run', '1 Q0 a 1 1 r\n'));
+    expect(out.code).toBe(1);
+    expect(out.stderr).toMatch(/bad\.qrels:2: document a is judged twice for subtopic 1 of query 1, at lines 1 and 2/);
+  });
+});
