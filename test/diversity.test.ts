@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { diversityQrels, evaluateDiversity, evaluateDiversityQuery, type RankedQuery } from '../src/diversity/evaluateDiversity.js';
+import { diversityQrels, diversitySpread, evaluateDiversity, evaluateDiversityQuery, type RankedQuery } from '../src/diversity/evaluateDiversity.js';
 import { diversityValues } from '../src/diversity/diversityValues.js';
 import { parseDiversityMeasure, parseDiversityMeasures } from '../src/diversity/measures.js';
 import { readDiversityQrels } from '../src/diversity/readDiversityQrels.js';
@@ -37,6 +37,16 @@ async function ndevalText(c: NdevalCase): Promise<string> {
   const notes = await readRun(Buffer.from(c.run), (q) => run.set(q.qid, { docs: Array.from(q.scores, (_, d) => q.docs.text(d)), scores: q.scores.slice(), ranks: q.ranks.slice() }));
   const result = evaluateDiversity(qrels, run, columns(option('-alpha'), option('-beta')), { ties: c.args.includes('-traditional') ? 'trec' : 'input', maxRank: Number(option('-M') ?? 0), allQueries: c.args.includes('-c') });
   return formatNdeval([{ ...result, run: 'run', runid: notes.runid, ranked: new Set(run.keys()) }]);
+}
+
+/** A run's text as the objects evaluateDiversity takes (`{ query: { doc: score } }`). */
+function runOf(text: string): Record<string, Record<string, number>> {
+  const run: Record<string, Record<string, number>> = {};
+  for (const line of text.trim().split('\n')) {
+    const [q, , d, , score] = line.split(' ');
+    (run[q!] ??= {})[d!] = Number(score);
+  }
+  return run;
 }
 
 /** Every order of each tie group of `groupEnds` over positions 0..n-1, as position lists. */
@@ -143,6 +153,67 @@ describe('diversity measures (ndeval 4.5)', () => {
     for (const v of values) expect(v >= 0 && v <= 1 + 1e-12).toBe(true);
   });
 
+  it('sd: over every order where there are at most 5,040 (exact), else estimated from sampled orders within its standard error', () => {
+    const measures = parseDiversityMeasures(['alpha-nDCG@3', 'ERR-IA@5', 'NRBP', 'MAP-IA', 'P-IA@2', 'strec@2']);
+    const judgements: Record<string, Record<string, number>> = {};
+    for (let d = 0; d < 10; d++) judgements[`d${d}`] = { [String(1 + (d % 3))]: d % 4 === 0 ? 0 : 1, ...(d % 5 === 0 ? { 2: 1 } : {}) };
+    const judged = diversityQrels({ q: judgements }).get('q')!;
+    const population = (scores: number[]): number[][] => {
+      const n = scores.length;
+      const byScore = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[b]! - scores[a]!);
+      const ends: number[] = [];
+      for (let i = 1; i <= n; i++) if (i === n || scores[byScore[i]!] !== scores[byScore[i - 1]!]) ends.push(i);
+      return everyOrder(ends).map((order) => {
+        const subs = order.map((p) => judged.docs.get(`d${byScore[p]!}`));
+        return diversityValues(judged, subs, Int32Array.from(subs, (_, i) => i + 1), measures);
+      });
+    };
+    const sdOf = (values: number[][], m: number): number => {
+      const mean = values.reduce((a, v) => a + v[m]!, 0) / values.length;
+      return Math.sqrt(values.reduce((a, v) => a + (v[m]! - mean) ** 2, 0) / values.length);
+    };
+    // 4! x 3! = 144 orders: exact
+    const small = [3, 3, 3, 3, 2, 2, 2, 1, 0, 0];
+    const exact = diversitySpread(judged, { docs: Object.keys(judgements), scores: small }, measures, 0, 'q');
+    expect(exact.standardErrors).toBeNull();
+    const all = population(small);
+    measures.forEach((m, i) => expect(exact.sd[i], m.name).toBeCloseTo(sdOf(all, i), 12));
+    expect(exact.sd.some((s) => s > 0.01)).toBe(true);
+    // 7! x 3! = 30,240 orders: sampled, within 4 standard errors of the sd over all of them
+    const large = [2, 2, 2, 2, 2, 2, 2, 1, 1, 1];
+    const estimate = diversitySpread(judged, { docs: Object.keys(judgements), scores: large }, measures, 0, 'q');
+    const every = population(large);
+    measures.forEach((m, i) => {
+      const truth = sdOf(every, i);
+      expect(estimate.standardErrors![i]!, m.name).toBeGreaterThan(0);
+      expect(Math.abs(estimate.sd[i]! - truth), m.name).toBeLessThan(4 * estimate.standardErrors![i]!);
+    });
+    // the run's summary: sqrt(sum of sd^2) / queries, the estimates listed
+    const result = evaluateDiversity(diversityQrels({ a: judgements, b: judgements }), { a: Object.fromEntries(large.map((s, d) => [`d${d}`, s])), b: Object.fromEntries(small.map((s, d) => [`d${d}`, s])) }, ['alpha-nDCG@3'], { ties: 'sd' });
+    expect(result.sd!.mean['alpha-nDCG@3']).toBeCloseTo(Math.hypot(estimate.sd[0]!, exact.sd[0]!) / 2, 15);
+    expect(result.perQuery['alpha-nDCG@3']).toEqual(Float64Array.of(estimate.average[0]!, exact.average[0]!));
+    expect(Object.keys(result.estimated!)).toEqual(['a']);
+    expect(result.meanError!['alpha-nDCG@3']).toBeGreaterThan(0);
+  });
+
+  it('the command line prints average and sd in two columns, says how many sds were estimated, and refuses sd in ndeval format', async () => {
+    const c = CASES[0]!;
+    const q = file('sd.qrels', c.qrels);
+    const r = file('sd.run', c.run);
+    const out = await cli('diversity', '--ties', 'sd', '-m', 'alpha-nDCG@5,MAP-IA', q, r);
+    expect(out.code).toBe(0);
+    expect(out.stdout.split('\n').slice(0, 3)).toEqual(['# average: the mean over every ordering of the tied documents', '# sd: the standard deviation over every ordering of the tied documents', `${'# measure'.padEnd(22)}\tquery\taverage\tsd`]);
+    expect(out.stdout).toMatch(/^alpha-nDCG@5 +\tall\t0\.\d{4}\t0\.\d{4}$/m);
+    const json = JSON.parse((await cli('diversity', '--ties', 'sd', '--format', 'json', '-m', 'alpha-nDCG@5,MAP-IA', q, r)).stdout) as { mean: Record<string, { average: number; sd: number }> };
+    const direct = evaluateDiversity(await readDiversityQrels(Buffer.from(c.qrels)), runOf(c.run), ['alpha-nDCG@5', 'MAP-IA'], { ties: 'sd' });
+    expect(json.mean['MAP-IA']).toEqual({ average: direct.mean['MAP-IA'], sd: direct.sd!.mean['MAP-IA'] });
+    expect(direct.estimated).toBeDefined();
+    expect(out.stderr).toMatch(new RegExp(`^tie-eval: note: ${Object.values(direct.estimated!).length * 2} sds estimated from sampled tie orders`));
+    const refused = await cli('diversity', '--ties', 'sd', '--format', 'ndeval', q, r);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--format ndeval prints one value a measure/);
+  });
+
   it('objects and Maps give the values of the TREC files', async () => {
     const c = CASES[3]!;
     const qrelsFile = await readDiversityQrels(Buffer.from(c.qrels));
@@ -151,11 +222,7 @@ describe('diversity measures (ndeval 4.5)', () => {
       const [q, s, d, j] = line.split(' ');
       ((objects[q!] ??= {})[d!] ??= {})[s!] = Number(j);
     }
-    const run: Record<string, Record<string, number>> = {};
-    for (const line of c.run.trim().split('\n')) {
-      const [q, , d, , score] = line.split(' ');
-      (run[q!] ??= {})[d!] = Number(score);
-    }
+    const run = runOf(c.run);
     const maps = new Map(Object.entries(run).map(([q, docs]) => [q, new Map(Object.entries(docs))]));
     const want = evaluateDiversity(qrelsFile, run, ['ndeval']);
     expect(evaluateDiversity(diversityQrels(objects), run, ['ndeval'])).toEqual(want);
@@ -191,7 +258,7 @@ describe('diversity measures (ndeval 4.5)', () => {
     await expect(readDiversityQrels({ name: 'q', data: Buffer.from('1 1 a x\n') })).rejects.toThrow(/q:1: /);
     const qrels = diversityQrels({ q1: { a: { 1: 1 } } });
     expect(() => evaluateDiversity(qrels, { q2: { a: 1 } }, ['MAP-IA'])).toThrow(/none of the run's 1 queries is in the qrels/);
-    expect(() => evaluateDiversity(qrels, { q1: { a: 1 } }, ['MAP-IA'], { ties: 'sd' as 'trec' })).toThrow(/ties must be average, trec or input/);
+    expect(() => evaluateDiversity(qrels, { q1: { a: 1 } }, ['MAP-IA'], { ties: 'range' as 'trec' })).toThrow(/ties must be average, trec, input or sd/);
     expect(() => evaluateDiversity(qrels, { q1: { a: Number.NaN } }, ['MAP-IA'])).toThrow(/score of document a is NaN/);
     // the main command says where a diversity measure is computed
     const main = await cli('-m', 'alpha-nDCG@10', file('plain.qrels', '1 0 a 1\n'), file('plain.run', '1 Q0 a 1 1 r\n'));

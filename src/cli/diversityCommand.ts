@@ -1,10 +1,11 @@
 import { type Command, Option } from 'commander';
 import { evaluateDiversity, type DiversityTies, type RankedQuery } from '../diversity/evaluateDiversity.js';
 import { readDiversityQrels } from '../diversity/readDiversityQrels.js';
-import { formatDiversityCsv, formatDiversityJson, formatDiversityTrec, formatNdeval, type DiversityRunResult } from '../format/diversityOutput.js';
+import { diversityEstimatedNote, formatDiversityCsv, formatDiversityJson, formatDiversityTrec, formatNdeval, type DiversityRunResult } from '../format/diversityOutput.js';
 import { readRun } from '../runs/read.js';
 import type { CliIo } from './io.js';
 import { positiveInteger, sources } from './runOptions.js';
+import { UsageError } from './usageError.js';
 import { writeOutput } from './writeOutput.js';
 
 interface DiversityFlags {
@@ -37,7 +38,7 @@ export function addDiversityCommand(program: Command, io: CliIo): void {
     .argument('<qrels>', 'subtopic judgements: topic subtopic docno judgment (gzip allowed)')
     .argument('<runs...>', 'runs: qid Q0 docno rank score runid (gzip allowed)')
     .addOption(new Option('-m, --measure <names>', 'measure (repeatable, comma lists)').argParser((v: string, prev: string[]) => [...prev, v]).default([], 'ndeval'))
-    .addOption(new Option('--ties <mode>', "tie regime: average (the mean over every order of the ties), trec (ndeval -traditional: score, then document id descending), input (ndeval's default: the rank field)").choices(['average', 'trec', 'input']).default('average'))
+    .addOption(new Option('--ties <mode>', "tie regime: average (the mean over every order of the ties), trec (ndeval -traditional: score, then document id descending), input (ndeval's default: the rank field), sd (average and the sd over the orders)").choices(['average', 'trec', 'input', 'sd']).default('average'))
     .option('-c', 'average over every qrels query, 0 for one the run lacks (ndeval -c)')
     .option('-M <n>', 'keep the top n per query after ordering (ndeval -M; in average mode a tie group crossing n is cut in a random order)', positiveInteger)
     .option('-q', 'print per-query values too (trec format)')
@@ -45,6 +46,7 @@ export function addDiversityCommand(program: Command, io: CliIo): void {
     .option('-o, --output <file>', 'write the output to a file instead of stdout')
     .addHelpText('after', EXAMPLES)
     .action(async (qrelsPath: string, runPaths: string[], flags: DiversityFlags) => {
+      if (flags.format === 'ndeval' && flags.ties === 'sd') throw new UsageError("--format ndeval prints one value a measure: --ties average, trec or input (sd: --format trec, json or csv)");
       const [qrelsSource, ...runSources] = sources([qrelsPath, ...runPaths], io.stdin);
       const qrels = await readDiversityQrels(qrelsSource!);
       const results: DiversityRunResult[] = [];
@@ -69,6 +71,8 @@ export function addDiversityCommand(program: Command, io: CliIo): void {
             : flags.format === 'csv'
               ? formatDiversityCsv(results)
               : formatDiversityTrec(results, flags.q === true);
+      const note = diversityEstimatedNote(results);
+      if (note !== '') io.stderr(`tie-eval: note: ${note} (docs/diversity.md)\n`);
       if (flags.output !== undefined) writeOutput(flags.output, text, [qrelsPath, ...runPaths]);
       else io.stdout(text);
     });

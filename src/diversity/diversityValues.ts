@@ -21,6 +21,9 @@ function idealIdeal(subtopics: number, alpha: number, depth: number): { dcg: Flo
   return { dcg, err };
 }
 
+/** The ideal ranking's sums and the ideal-ideal normalisers, per query, per (alpha, beta, depth, NRBP or not): the sd mode evaluates a query many times. */
+const idealKept = new WeakMap<QueryJudgements, Map<string, { ideal: RankingSums; norm: { dcg: Float64Array; err: Float64Array } }>>();
+
 /** Positions 0..n-1 each a group of one: a fixed order. */
 function singletons(n: number): Int32Array {
   return Int32Array.from({ length: n }, (_, i) => i + 1);
@@ -45,12 +48,16 @@ export function diversityValues(judged: QueryJudgements, subtopics: readonly (In
       const alike = measures.filter((x) => x.alpha === m.alpha && x.beta === m.beta);
       const depth = Math.max(1, ...alike.filter((x) => x.cutoff > 0).map((x) => x.cutoff));
       const nrbp = alike.some((x) => x.kind === 'NRBP' || x.kind === 'nNRBP');
-      const ideal = idealRanking(judged, m.alpha);
-      found = {
-        run: rankingSums(judged, subtopics, groupEnds, m.alpha, m.beta, depth, nrbp, limit),
-        ideal: rankingSums(judged, ideal, singletons(ideal.length), m.alpha, m.beta, depth, nrbp),
-        norm: idealIdeal(A, m.alpha, depth),
-      };
+      let byKey = idealKept.get(judged);
+      if (byKey === undefined) idealKept.set(judged, (byKey = new Map()));
+      const idealKey = `${key}:${depth}:${nrbp}`;
+      let kept = byKey.get(idealKey);
+      if (kept === undefined) {
+        const ideal = idealRanking(judged, m.alpha);
+        kept = { ideal: rankingSums(judged, ideal, singletons(ideal.length), m.alpha, m.beta, depth, nrbp), norm: idealIdeal(A, m.alpha, depth) };
+        byKey.set(idealKey, kept);
+      }
+      found = { run: rankingSums(judged, subtopics, groupEnds, m.alpha, m.beta, depth, nrbp, limit), ...kept };
       sums.set(key, found);
     }
     return found;

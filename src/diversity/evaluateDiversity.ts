@@ -1,20 +1,22 @@
 import { maxRankOption } from '../api/maxRankOption.js';
 import { booleanOption } from '../api/booleanOption.js';
-import { ExactSum } from '../core/exactSum.js';
+import { meanError, meanOf, type Terms } from '../core/means.js';
 import { InputError, InputTypeError } from '../core/errors.js';
 import { compareIds } from '../ties/compareIds.js';
 import { sortIds } from '../ties/sortIds.js';
 import { diversityValues } from './diversityValues.js';
 import { JudgementsBuilder, type DiversityQrels, type QueryJudgements } from './judgements.js';
 import { parseDiversityMeasures, type DiversityMeasure } from './measures.js';
+import { orderSpread, type OrderSpread } from './orderSpread.js';
 
 /**
  * How tied documents are ordered for the diversity measures: `average`, the mean over every order
  * of each group of equal scores (exact); `trec`, ndeval -traditional's order (score descending,
  * then document id descending, which is trec_eval's); `input`, ndeval's default order (the rank
- * field ascending, the file's order among equal ranks; a run given as objects, the order given).
+ * field ascending, the file's order among equal ranks; a run given as objects, the order given);
+ * `sd`, the average and the standard deviation over the orders (see orderSpread).
  */
-export type DiversityTies = 'average' | 'trec' | 'input';
+export type DiversityTies = 'average' | 'trec' | 'input' | 'sd';
 
 export interface DiversityOptions {
   /** default `average` */
@@ -38,6 +40,12 @@ export interface DiversityResult {
   readonly queries: readonly string[];
   readonly perQuery: Readonly<Record<string, Float64Array>>;
   readonly mean: Readonly<Record<string, number>>;
+  /** with ties `sd`: each query's sd over the orders of its ties, per measure, and their summary, sqrt(sum of sd^2) / queries (the sd of the mean, queries independent); perQuery and mean hold the averages */
+  readonly sd?: { readonly perQuery: Readonly<Record<string, Float64Array>>; readonly mean: Readonly<Record<string, number>> };
+  /** where an sd was estimated from sampled orders: per query id, per measure, its standard error */
+  readonly estimated?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** per measure with an estimated sd, the standard error of its summary */
+  readonly meanError?: Readonly<Record<string, number>>;
 }
 
 /** Subtopic judgements as objects or Maps: `{ query: { doc: { subtopic: judgment } } }`. */
@@ -75,7 +83,7 @@ export function diversityQrels(judgements: SubtopicJudgements): DiversityQrels {
  * descending (trec; in average mode a group of equal scores, each position alone otherwise), or by
  * the rank field (input; without ranks, by score with ties in the order given).
  */
-function ordered(ranked: RankedQuery, ties: DiversityTies): { order: number[]; groupEnds: Int32Array } {
+function ordered(ranked: RankedQuery, ties: Exclude<DiversityTies, 'sd'>): { order: number[]; groupEnds: Int32Array } {
   const n = ranked.docs.length;
   const { scores, ranks, docs } = ranked;
   if (ties === 'average') {
@@ -107,11 +115,27 @@ function ordered(ranked: RankedQuery, ties: DiversityTies): { order: number[]; g
  * documents distinct: the readers and evaluateDiversity check).
  * @throws InputError for a score that is NaN
  */
-export function evaluateDiversityQuery(judged: QueryJudgements, ranked: RankedQuery, measures: readonly DiversityMeasure[], ties: DiversityTies, maxRank: number, qid: string): number[] {
+export function evaluateDiversityQuery(judged: QueryJudgements, ranked: RankedQuery, measures: readonly DiversityMeasure[], ties: Exclude<DiversityTies, 'sd'>, maxRank: number, qid: string): number[] {
+  const { subtopics, groupEnds } = positions(judged, ranked, ties, qid);
+  return diversityValues(judged, subtopics, groupEnds, measures, maxRank > 0 ? maxRank : subtopics.length);
+}
+
+/**
+ * A query's average and sd over the orders of its ties, per measure (see orderSpread), with the
+ * sd's standard errors where they were estimated (else null).
+ * @throws InputError for a score that is NaN
+ */
+export function diversitySpread(judged: QueryJudgements, ranked: RankedQuery, measures: readonly DiversityMeasure[], maxRank: number, qid: string): { average: number[] } & OrderSpread {
+  const { subtopics, groupEnds } = positions(judged, ranked, 'average', qid);
+  const limit = maxRank > 0 ? maxRank : subtopics.length;
+  return { average: diversityValues(judged, subtopics, groupEnds, measures, limit), ...orderSpread(judged, subtopics, groupEnds, measures, limit) };
+}
+
+/** A query's documents' subtopics in ranking order, and its groups (see ordered). @throws InputError for a NaN score */
+function positions(judged: QueryJudgements, ranked: RankedQuery, ties: Exclude<DiversityTies, 'sd'>, qid: string): { subtopics: (Int32Array | undefined)[]; groupEnds: Int32Array } {
   for (let i = 0; i < ranked.docs.length; i++) if (Number.isNaN(ranked.scores[i])) throw new InputError(`query ${qid}: the score of document ${ranked.docs[i]} is NaN`);
   const { order, groupEnds } = ordered(ranked, ties);
-  const subtopics = order.map((i) => judged.docs.get(ranked.docs[i]!));
-  return diversityValues(judged, subtopics, groupEnds, measures, maxRank > 0 ? maxRank : subtopics.length);
+  return { subtopics: order.map((i) => judged.docs.get(ranked.docs[i]!)), groupEnds };
 }
 
 /**
@@ -122,32 +146,49 @@ export function evaluateDiversityQuery(judged: QueryJudgements, ranked: RankedQu
  * @param run per query id, its RankedQuery, or its documents' scores (`{ doc: score }` or a Map)
  * @example
  * const qrels = diversityQrels({ q1: { a: { 1: 1 }, b: { 2: 1 }, c: { 1: 1 } } });
- * evaluateDiversity(qrels, { q1: { a: 2, c: 2, b: 1 } }, ['alpha-nDCG@2']).mean['alpha-nDCG@2'] // 0.8284…
+ * evaluateDiversity(qrels, { q1: { a: 2, c: 2, b: 1 } }, ['alpha-nDCG@2']).mean['alpha-nDCG@2'] // 0.8066…
  * @throws MeasureNameError for a name; InputError for options, a NaN score, a document listed
  *   twice, no query of the run in the qrels
  */
 export function evaluateDiversity(qrels: DiversityQrels, run: Readonly<Record<string, RankedQuery | Readonly<Record<string, number>>>> | ReadonlyMap<string, RankedQuery | ReadonlyMap<string, number>>, measureNames: readonly string[], options: DiversityOptions = {}): DiversityResult {
   const measures = parseDiversityMeasures(measureNames);
   const ties = options.ties ?? 'average';
-  if (ties !== 'average' && ties !== 'trec' && ties !== 'input') throw new InputError(`ties must be average, trec or input for the diversity measures, not ${String(ties)}`);
+  if (ties !== 'average' && ties !== 'trec' && ties !== 'input' && ties !== 'sd') throw new InputError(`ties must be average, trec, input or sd for the diversity measures, not ${String(ties)}`);
   const maxRank = maxRankOption(options.maxRank);
   const allQueries = booleanOption(options.allQueries, 'allQueries');
   const ranked = new Map<string, RankedQuery>();
   for (const [qid, entry] of entriesOf(run, 'run')) ranked.set(qid, rankedQuery(qid, entry));
   const queries = sortIds([...(allQueries ? qrels.keys() : [...ranked.keys()].filter((q) => qrels.has(q)))]);
   if (queries.length === 0) throw new InputError(`none of the run's ${ranked.size} queries is in the qrels: nothing to evaluate`);
-  const perQuery: Record<string, Float64Array> = {};
-  for (const m of measures) perQuery[m.name] = new Float64Array(queries.length);
+  const columns = (): Record<string, Float64Array> => Object.fromEntries(measures.map((m) => [m.name, new Float64Array(queries.length)]));
+  const perQuery = columns();
+  const spreads = ties === 'sd' ? columns() : null;
+  const estimated: Record<string, Record<string, number>> = {};
+  const errors = new Map<string, Map<number, number>>();
   queries.forEach((qid, q) => {
     const judged = qrels.get(qid)!;
     const entry = ranked.get(qid);
     // a query the run lacks: ndeval -c counts it as 0
-    const values = entry === undefined ? measures.map(() => 0) : evaluateDiversityQuery(judged, entry, measures, ties, maxRank, qid);
-    measures.forEach((m, i) => (perQuery[m.name]![q] = values[i]!));
+    if (entry === undefined) return;
+    if (ties !== 'sd') {
+      evaluateDiversityQuery(judged, entry, measures, ties, maxRank, qid).forEach((v, i) => (perQuery[measures[i]!.name]![q] = v));
+      return;
+    }
+    const { average, sd, standardErrors } = diversitySpread(judged, entry, measures, maxRank, qid);
+    measures.forEach(({ name }, i) => {
+      perQuery[name]![q] = average[i]!;
+      spreads![name]![q] = sd[i]!;
+      if (standardErrors === null) return;
+      (estimated[qid] ??= {})[name] = standardErrors[i]!;
+      if (!errors.has(name)) errors.set(name, new Map());
+      errors.get(name)!.set(q, standardErrors[i]!);
+    });
   });
-  const mean: Record<string, number> = {};
-  for (const m of measures) mean[m.name] = meanOf(perQuery[m.name]!, ties === 'trec');
-  return { measures: measures.map((m) => m.name), queries, perQuery, mean };
+  const summary = (values: Record<string, Float64Array>, terms: Terms): Record<string, number> => Object.fromEntries(measures.map(({ name }) => [name, meanOf(values[name]!, 0, queries.length, terms, ties === 'trec' ? 'ordered' : 'exact')]));
+  const result = { measures: measures.map((m) => m.name), queries, perQuery, mean: summary(perQuery, 'values') };
+  if (spreads === null) return result;
+  const meanErrors = Object.fromEntries([...errors].map(([name, byQuery]) => [name, meanError(spreads[name]!, 0, queries.length, byQuery, 'squares')]));
+  return { ...result, sd: { perQuery: spreads, mean: summary(spreads, 'squares') }, ...(errors.size > 0 ? { estimated, meanError: meanErrors } : {}) };
 }
 
 /**
@@ -175,16 +216,4 @@ function rankedQuery(qid: string, entry: unknown): RankedQuery {
   else if (entry !== null && typeof entry === 'object') for (const doc in entry) take(doc, (entry as Record<string, unknown>)[doc]);
   else throw new InputTypeError(`run['${qid}'] must be an object or a Map`);
   return { docs, scores };
-}
-
-/** The mean of a measure's values: their exact sum, or (`ordered`, as ndeval) added in order. */
-function meanOf(values: Float64Array, ordered: boolean): number {
-  if (ordered) {
-    let sum = 0;
-    for (const v of values) sum += v;
-    return sum / values.length;
-  }
-  const sum = new ExactSum();
-  for (const v of values) sum.add(v);
-  return sum.value() / values.length;
 }

@@ -2,6 +2,7 @@ import { cFixed } from './cFixed.js';
 import { csvField } from './csvField.js';
 import { formatTrecValue } from './trecValue.js';
 import type { DiversityResult } from '../diversity/evaluateDiversity.js';
+import { TIE_MODE_MEANING } from '../ties/modes.js';
 
 /** A run's diversity values with where they came from. */
 export interface DiversityRunResult extends DiversityResult {
@@ -35,18 +36,37 @@ export function formatNdeval(runs: readonly DiversityRunResult[]): string {
   return `${out.join('\n')}\n`;
 }
 
-/** trec_eval's layout, `%-22s\t%s\t%6.4f`: with `perQuery` each query's lines (byte order of ids) first, then the `all` lines; several runs each after a `runid` line. */
+/**
+ * trec_eval's layout, `%-22s\t%s\t%6.4f`: with `perQuery` each query's lines (byte order of ids)
+ * first, then the `all` lines; several runs each after a `runid` line. With sds (ties `sd`), two
+ * values a line, average and sd, under comment lines saying so.
+ */
 export function formatDiversityTrec(runs: readonly DiversityRunResult[], perQuery: boolean): string {
-  const out: string[] = [];
+  const spread = runs.some((run) => run.sd !== undefined);
+  const out: string[] = spread ? [`# average: ${TIE_MODE_MEANING.average}`, `# sd: ${TIE_MODE_MEANING.sd}`, `${'# measure'.padEnd(22)}\tquery\taverage\tsd`] : [];
   for (const run of runs) {
     if (runs.length > 1) out.push(`${'runid'.padEnd(22)}\tall\t${run.runid}`);
-    if (perQuery) run.queries.forEach((qid, q) => run.measures.forEach((m) => out.push(`${m.padEnd(22)}\t${qid}\t${formatTrecValue(run.perQuery[m]![q]!)}`)));
-    for (const m of run.measures) out.push(`${m.padEnd(22)}\tall\t${formatTrecValue(run.mean[m]!)}`);
+    const line = (m: string, qid: string, value: number, sd: number | undefined): string => `${m.padEnd(22)}\t${qid}\t${formatTrecValue(value)}${sd === undefined ? '' : `\t${formatTrecValue(sd)}`}`;
+    if (perQuery) run.queries.forEach((qid, q) => run.measures.forEach((m) => out.push(line(m, qid, run.perQuery[m]![q]!, run.sd?.perQuery[m]![q]))));
+    for (const m of run.measures) out.push(line(m, 'all', run.mean[m]!, run.sd?.mean[m]));
   }
   return `${out.join('\n')}\n`;
 }
 
-/** One JSON object per run (an array for several): `{ run, runid, ties, measures, queries, perQuery: { qid: { measure: value } }, mean }`, full precision. */
+/** How many sds were estimated, over every run, and the largest standard error; '' when none was. */
+export function diversityEstimatedNote(runs: readonly DiversityRunResult[]): string {
+  const errors = runs.flatMap((run) => Object.values(run.estimated ?? {}).flatMap((byMeasure) => Object.values(byMeasure)));
+  if (errors.length === 0) return '';
+  const largest = errors.reduce((most, e) => Math.max(most, e), 0);
+  return `${errors.length} sd${errors.length > 1 ? 's' : ''} estimated from sampled tie orders (largest standard error ${largest.toPrecision(2)}); --format json lists them`;
+}
+
+/**
+ * One JSON object per run (an array for several): `{ run, runid, ties, measures, queries,
+ * perQuery: { qid: { measure: value } }, mean }`, full precision; with sds each value is
+ * `{ average, sd }`, and `estimated` (query, measure: the standard error of an estimated sd) and
+ * `meanError` (measure: of its summary) list the estimates.
+ */
 export function formatDiversityJson(runs: readonly DiversityRunResult[], ties: string): string {
   const objects = runs.map((run) => ({
     run: run.run,
@@ -54,18 +74,21 @@ export function formatDiversityJson(runs: readonly DiversityRunResult[], ties: s
     ties,
     measures: run.measures,
     queries: run.queries.length,
-    perQuery: Object.fromEntries(run.queries.map((qid, q) => [qid, Object.fromEntries(run.measures.map((m) => [m, run.perQuery[m]![q]]))])),
-    mean: run.mean,
+    perQuery: Object.fromEntries(run.queries.map((qid, q) => [qid, Object.fromEntries(run.measures.map((m) => [m, run.sd === undefined ? run.perQuery[m]![q] : { average: run.perQuery[m]![q], sd: run.sd.perQuery[m]![q] }]))])),
+    mean: run.sd === undefined ? run.mean : Object.fromEntries(run.measures.map((m) => [m, { average: run.mean[m], sd: run.sd!.mean[m] }])),
+    ...(run.estimated === undefined ? {} : { estimated: run.estimated, meanError: run.meanError }),
   }));
   return `${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`;
 }
 
-/** CSV: `run,query,<measures>`, a row per run and query, then one `all` row per run; values as JSON writes them. */
+/** CSV: `run,query,<measures>` (with sds, `<measure> sd` after each), a row per run and query, then one `all` row per run; values as JSON writes them. */
 export function formatDiversityCsv(runs: readonly DiversityRunResult[]): string {
-  const out = [['run', 'query', ...(runs[0]?.measures ?? [])].map(csvField).join(',')];
+  const spread = runs.some((run) => run.sd !== undefined);
+  const out = [['run', 'query', ...(runs[0]?.measures ?? []).flatMap((m) => (spread ? [m, `${m} sd`] : [m]))].map(csvField).join(',')];
   for (const run of runs) {
-    run.queries.forEach((qid, q) => out.push([run.run, qid, ...run.measures.map((m) => String(run.perQuery[m]![q]))].map(csvField).join(',')));
-    out.push([run.run, 'all', ...run.measures.map((m) => String(run.mean[m]))].map(csvField).join(','));
+    const cells = (q: number): string[] => run.measures.flatMap((m) => [String(q < 0 ? run.mean[m] : run.perQuery[m]![q]), ...(run.sd === undefined ? [] : [String(q < 0 ? run.sd.mean[m] : run.sd.perQuery[m]![q])])]);
+    run.queries.forEach((qid, q) => out.push([run.run, qid, ...cells(q)].map(csvField).join(',')));
+    out.push([run.run, 'all', ...cells(-1)].map(csvField).join(','));
   }
   return `${out.join('\n')}\n`;
 }
