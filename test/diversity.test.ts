@@ -5,7 +5,8 @@ import { diversityValues } from '../src/diversity/diversityValues.js';
 import { parseDiversityMeasure, parseDiversityMeasures } from '../src/diversity/measures.js';
 import { readDiversityQrels } from '../src/diversity/readDiversityQrels.js';
 import { formatNdeval } from '../src/format/diversityOutput.js';
-import { readRun } from '../src/runs/read.js';
+import { readQrels, readRun } from '../src/runs/read.js';
+import { evaluateRuns } from '../src/runs/evaluateRuns.js';
 import { ExactSum } from '../src/core/exactSum.js';
 import { randInt, rng } from '../src/util/random.js';
 import { cli } from './support/cli.js';
@@ -45,6 +46,20 @@ function runOf(text: string): Record<string, Record<string, number>> {
   for (const line of text.trim().split('\n')) {
     const [q, , d, , score] = line.split(' ');
     (run[q!] ??= {})[d!] = Number(score);
+  }
+  return run;
+}
+
+/** A run's text with its rank fields (ndeval's default order). */
+function rankedRunOf(text: string): Map<string, RankedQuery> {
+  const run = new Map<string, { docs: string[]; scores: number[]; ranks: number[] }>();
+  for (const line of text.trim().split('\n')) {
+    const [q, , d, rank, score] = line.split(' ');
+    if (!run.has(q!)) run.set(q!, { docs: [], scores: [], ranks: [] });
+    const query = run.get(q!)!;
+    query.docs.push(d!);
+    query.scores.push(Number(score));
+    query.ranks.push(Number(rank));
   }
   return run;
 }
@@ -214,6 +229,50 @@ describe('diversity measures (ndeval 4.5)', () => {
     expect(refused.stderr).toMatch(/--format ndeval prints one value a measure/);
   });
 
+  it("the main command and evaluateRuns take them beside the other measures, which see each document's largest judgement", async () => {
+    const c = CASES.find((x) => x.args.length === 0 && x.qrels.split('\n').length > 40)!;
+    const q = file('main.qrels', c.qrels);
+    const r = file('main.run', c.run);
+    const subtopics = await readDiversityQrels(q);
+    // the other measures' qrels, written by hand: each judged document's largest judgement
+    const largest = new Map<string, number>();
+    for (const line of c.qrels.trim().split('\n')) {
+      const [topic, , doc, j] = line.split(' ');
+      const key = `${topic} 0 ${doc}`;
+      largest.set(key, Math.max(largest.get(key) ?? -Infinity, Number(j)));
+    }
+    const plain = file('main-largest.qrels', [...largest].map(([key, j]) => `${key} ${j}\n`).join(''));
+    for (const ties of ['average', 'trec', 'input', 'sd'] as const) {
+      for (const allQueries of [false, true]) {
+        const modes = ties === 'sd' ? (['average', 'sd'] as const) : ([ties] as const);
+        const both = await evaluateRuns(q, r, { measures: ['AP,alpha-nDCG@5', 'P.5,10', 'NRBP'], ties: [...modes], allQueries });
+        expect(both.measures.map((m) => m.key)).toEqual(['AP', 'P_5', 'P_10', 'alpha-nDCG@5', 'NRBP']);
+        const others = await evaluateRuns(plain, r, { measures: ['AP', 'P.5,10'], ties: [...modes], allQueries });
+        const direct = evaluateDiversity(subtopics, rankedRunOf(c.run), ['alpha-nDCG@5', 'NRBP'], { ties, allQueries });
+        const run = both.runs[0]!;
+        expect(run.queries).toEqual(direct.queries);
+        for (const mode of modes) {
+          for (const key of ['AP', 'P_5', 'P_10']) expect(run.perQuery[mode]![key], `${ties} ${key}`).toEqual(others.runs[0]!.perQuery[mode]![key]);
+          for (const key of ['alpha-nDCG@5', 'NRBP']) {
+            expect(run.perQuery[mode]![key], `${ties} ${mode} ${key}`).toEqual(mode === 'sd' ? direct.sd!.perQuery[key] : direct.perQuery[key]);
+            expect(run.mean[mode]![key]).toBe(mode === 'sd' ? direct.sd!.mean[key] : direct.mean[key]);
+          }
+        }
+      }
+    }
+    // only diversity measures: no other measure shows
+    const alone = await evaluateRuns(q, r, { measures: ['alpha-nDCG@5'] });
+    expect(alone.measures.map((m) => m.key)).toEqual(['alpha-nDCG@5']);
+    expect(Object.keys(alone.runs[0]!.mean.average)).toEqual(['alpha-nDCG@5']);
+    expect(alone.runs[0]!.names).toEqual(['alpha-nDCG@5']);
+    const printed = await cli('-q', '-m', 'alpha-nDCG@5', '--format', 'json', q, r);
+    expect((JSON.parse(printed.stdout) as { mean: unknown }).mean).toEqual({ 'alpha-nDCG@5': alone.runs[0]!.mean.average['alpha-nDCG@5'] });
+    // no range for them; readQrels' result has no subtopics
+    await expect(evaluateRuns(q, r, { measures: ['alpha-nDCG@5'], ties: ['pessimistic', 'average', 'optimistic'] })).rejects.toThrow(/no pessimistic or optimistic order/);
+    expect((await cli('--ties', 'range', '-m', 'alpha-nDCG@5', q, r)).stderr).toMatch(/no pessimistic or optimistic order/);
+    await expect(evaluateRuns(await readQrels(plain), r, { measures: ['alpha-nDCG@5'] })).rejects.toThrow(/give evaluateRuns the qrels themselves/);
+  });
+
   it('objects and Maps give the values of the TREC files', async () => {
     const c = CASES[3]!;
     const qrelsFile = await readDiversityQrels(Buffer.from(c.qrels));
@@ -260,10 +319,9 @@ describe('diversity measures (ndeval 4.5)', () => {
     expect(() => evaluateDiversity(qrels, { q2: { a: 1 } }, ['MAP-IA'])).toThrow(/none of the run's 1 queries is in the qrels/);
     expect(() => evaluateDiversity(qrels, { q1: { a: 1 } }, ['MAP-IA'], { ties: 'range' as 'trec' })).toThrow(/ties must be average, trec, input or sd/);
     expect(() => evaluateDiversity(qrels, { q1: { a: Number.NaN } }, ['MAP-IA'])).toThrow(/score of document a is NaN/);
-    // the main command says where a diversity measure is computed
-    const main = await cli('-m', 'alpha-nDCG@10', file('plain.qrels', '1 0 a 1\n'), file('plain.run', '1 Q0 a 1 1 r\n'));
-    expect(main.code).toBe(1);
-    expect(main.stderr).toMatch(/a diversity measure, read from subtopic qrels: tie-eval diversity QRELS RUN -m 'alpha-nDCG@10'/);
+    // where only the others are taken, the name says where to go
+    const compare = await cli('compare', '-m', 'alpha-nDCG@10', file('plain.qrels', '1 0 a 1\n'), file('plain.run', '1 Q0 a 1 1 r\n'), file('plain2.run', '1 Q0 a 1 1 s\n'));
+    expect(compare.stderr).toMatch(/a diversity measure \(ndeval's\), read from subtopic qrels: the main command and evaluateRuns take it/);
     const out = await cli('diversity', file('bad.qrels', '1 1 a 1\n1 1 a 1\n'), file('bad.run', '1 Q0 a 1 1 r\n'));
     expect(out.code).toBe(1);
     expect(out.stderr).toMatch(/bad\.qrels:2: document a is judged twice for subtopic 1 of query 1, at lines 1 and 2/);

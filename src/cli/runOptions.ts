@@ -4,6 +4,7 @@ import type { CliIo } from './io.js';
 import { DEFAULT_MEASURES, requestMeasures } from '../measures/expandNames.js';
 import { measuresHaveSpread } from '../measures/spreads.js';
 import { evaluateRuns, type RunsEvaluation } from '../runs/evaluateRuns.js';
+import { splitDiversityNames } from '../runs/diversityRuns.js';
 import { estimatedNote } from '../format/estimatedNote.js';
 import type { Source } from '../runs/source.js';
 import type { TieMode } from '../ties/modes.js';
@@ -101,5 +102,7 @@ export async function evaluateFlags(qrelsPath: string, runPaths: readonly string
 
 /** Whether every measure the flags ask for (else the defaults) has an sd over tie orderings (a text measure has none): range, plot, compare and the main command's --ties range then show it. */
 export function withSpread(flags: RunFlags, defaults: readonly string[]): boolean {
-  return measuresHaveSpread(flags.measure.length > 0 ? flags.measure : defaults, flags.l);
+  const { ordinary, diversity } = splitDiversityNames(flags.measure.length > 0 ? flags.measure : defaults);
+  // the diversity measures have no range: evaluateRuns says so
+  return diversity.length === 0 && measuresHaveSpread(ordinary, flags.l);
 }

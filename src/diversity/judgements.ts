@@ -9,6 +9,8 @@ export interface QueryJudgements {
   readonly subtopics: number;
   /** per judged document, the subtopics (0..A-1, ascending: the given subtopics' order) it is relevant to; empty when judged not relevant to any */
   readonly docs: ReadonlyMap<string, Int32Array>;
+  /** per judged document, its largest judgement over its subtopics (what the other measures take as its label) */
+  readonly largest: ReadonlyMap<string, number>;
   /** per subtopic, how many documents are relevant to it (MAP-IA's denominators) */
   readonly relevant: Float64Array;
   /** the relevant documents' subtopics in ndeval's ideal-ranking order of consideration: document id ascending (ties in the greedy ideal go to the larger id) */
@@ -61,15 +63,21 @@ export class JudgementsBuilder {
       const index = new Map(ordered.map((name, i) => [name, i]));
       const relevant = new Float64Array(ordered.length);
       const subtopicsOf = new Map<string, Int32Array>();
+      const largest = new Map<string, number>();
       for (const [doc, bySubtopic] of docs) {
         const subs: number[] = [];
-        for (const [name, { judgment }] of bySubtopic) if (judgment > 0) subs.push(index.get(name)!);
+        let most = -Infinity;
+        for (const [name, { judgment }] of bySubtopic) {
+          most = Math.max(most, judgment);
+          if (judgment > 0) subs.push(index.get(name)!);
+        }
+        largest.set(doc, most);
         subs.sort((a, b) => a - b);
         for (const j of subs) relevant[j]!++;
         subtopicsOf.set(doc, Int32Array.from(subs));
       }
       const candidates = [...subtopicsOf.entries()].filter(([, subs]) => subs.length > 0).sort(([a], [b]) => compareIds(a, b));
-      out.set(query, { subtopics: ordered.length, docs: subtopicsOf, relevant, idealCandidates: candidates.map(([, subs]) => subs) });
+      out.set(query, { subtopics: ordered.length, docs: subtopicsOf, largest, relevant, idealCandidates: candidates.map(([, subs]) => subs) });
     }
     return out;
   }

@@ -1,7 +1,11 @@
 import type { BackendChoice } from '../backends/backend.js';
 import { cores } from '../core/cores.js';
 import { InputError } from '../core/errors.js';
-import { DEFAULT_MEASURES, requestMeasures, type MeasureRequest } from '../measures/expandNames.js';
+import { DEFAULT_MEASURES, requestMeasures, TREC_ORDER, type MeasureRequest } from '../measures/expandNames.js';
+import { readDiversityQrels } from '../diversity/readDiversityQrels.js';
+import type { DiversityQrels } from '../diversity/judgements.js';
+import { inputName } from '../io/input.js';
+import { addDiversity, diversityModes, diversityRequests, largestJudgements, splitDiversityNames } from './diversityRuns.js';
 import { parsePositiveInteger } from '../measures/params.js';
 import type { TieMode } from '../ties/modes.js';
 import { evaluateRunFile, type RunEvaluation } from './evaluateRunFile.js';
@@ -84,29 +88,43 @@ export async function evaluateRuns<const M extends TieMode = 'average'>(qrels: S
     throw new InputError(`threads must be an integer from 1 to ${most} (4 per core), not ${options.threads}`);
   }
   if (options.orderings !== undefined && !(Number.isInteger(options.orderings) && options.orderings >= 0)) throw new InputError(`orderings must be a whole number, not ${options.orderings}`);
-  const requested = requestMeasures(options.measures ?? DEFAULT_MEASURES, level);
+  // ndeval's measures read the qrels with their subtopics; the others see each document's largest judgement
+  const { ordinary, diversity } = splitDiversityNames(options.measures ?? DEFAULT_MEASURES);
+  const hidden = diversity.length > 0 && ordinary.length === 0;
+  // with none of the others, one evaluated for the queries and warnings alone, then taken out
+  const requested = requestMeasures(hidden ? ['P@1'] : ordinary, level);
   // a geometric mean's sd summary reads the queries' averages too (geometricSpread)
   const modes = asked.includes('sd') && !asked.includes('average') && requested.some((r) => r.aggregate === 'geometric') ? [...asked, 'average' as const] : asked;
   const kept = booleanOption(options.noRelstrings, 'noRelstrings') ? requested.filter((r) => r.text?.kind !== 'relstring') : requested;
   const measures = booleanOption(options.trecOrder, 'trecOrder') ? kept.sort((a, b) => a.order - b.order) : kept;
-  const judgements = isQrels(qrels) ? qrels : await readQrelsSource(await toInput(qrels, 'qrels'), options.backend ?? 'auto');
+  let subtopics: DiversityQrels | null = null;
+  let judgements: QrelsSource;
+  if (diversity.length > 0) {
+    diversityModes(modes);
+    if (isQrels(qrels)) throw new InputError("the diversity measures read the qrels with their subtopics: give evaluateRuns the qrels themselves, not readQrels' result");
+    const input = await toInput(qrels, 'qrels');
+    subtopics = await readDiversityQrels(typeof input === 'string' ? input : { name: input.name, data: input.bytes });
+    judgements = await readQrelsSource(largestJudgements(subtopics, inputName(input)), options.backend ?? 'auto');
+  } else judgements = isQrels(qrels) ? qrels : await readQrelsSource(await toInput(qrels, 'qrels'), options.backend ?? 'auto');
+  const diversityMeasures = diversityRequests(diversity, TREC_ORDER.length + requested.length);
   const evaluations: RunEvaluation[] = [];
   for (const [i, run] of sources.entries()) {
     const onBytes = options.onBytes;
-    evaluations.push(
-      await evaluateRunFile(await toInput(run, `run ${i + 1}`), judgements, measures, {
-        modes,
-        backend: options.backend ?? 'auto',
-        judgedOnly: booleanOption(options.judgedOnly, 'judgedOnly'),
-        maxRank: options.maxRank ?? 0,
-        allQueries: booleanOption(options.allQueries, 'allQueries'),
-        exact: booleanOption(options.exact, 'exact'),
-        orderings: options.orderings ?? 0,
-        ...(options.threads === undefined ? {} : { threads: options.threads }),
-        ...(onBytes === undefined ? {} : { onBytes: (bytes: number) => onBytes(i, bytes) }),
-      }),
-    );
+    const runInput = await toInput(run, `run ${i + 1}`);
+    const evaluation = await evaluateRunFile(runInput, judgements, measures, {
+      modes,
+      backend: options.backend ?? 'auto',
+      judgedOnly: booleanOption(options.judgedOnly, 'judgedOnly'),
+      maxRank: options.maxRank ?? 0,
+      allQueries: booleanOption(options.allQueries, 'allQueries'),
+      exact: booleanOption(options.exact, 'exact'),
+      orderings: options.orderings ?? 0,
+      ...(options.threads === undefined ? {} : { threads: options.threads }),
+      ...(onBytes === undefined ? {} : { onBytes: (bytes: number) => onBytes(i, bytes) }),
+    });
+    const diversityOptions = { maxRank: options.maxRank ?? 0, allQueries: booleanOption(options.allQueries, 'allQueries'), judgedOnly: booleanOption(options.judgedOnly, 'judgedOnly'), hidden };
+    evaluations.push(subtopics === null ? evaluation : await addDiversity(evaluation, runInput, subtopics, diversityMeasures, modes, diversityOptions));
   }
   // each run has the values of every mode asked (`M`; 'average' when none is)
-  return { measures, runs: evaluations as RunEvaluation<M>[] };
+  return { measures: [...(hidden ? [] : measures), ...diversityMeasures], runs: evaluations as RunEvaluation<M>[] };
 }

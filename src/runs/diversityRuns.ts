@@ -1,0 +1,112 @@
+import { InputError } from '../core/errors.js';
+import { evaluateDiversity, type DiversityResult, type RankedQuery } from '../diversity/evaluateDiversity.js';
+import type { DiversityQrels } from '../diversity/judgements.js';
+import { parseDiversityMeasures } from '../diversity/measures.js';
+import { ORDERS_SAMPLED } from '../diversity/orderSpread.js';
+import type { Input } from '../io/input.js';
+import { isDiversityName } from '../measures/diversityNames.js';
+import type { MeasureRequest } from '../measures/expandNames.js';
+import { splitOutsideBraces } from '../measures/parse.js';
+import type { TieMode } from '../ties/modes.js';
+import type { RunEstimate, RunEvaluation } from './evaluateRunFile.js';
+import { forEachRunQuery } from '../io/forEachRunQuery.js';
+
+/** The measure arguments split: ndeval's (each a name) and the others (as given, a list's other names joined again). */
+export function splitDiversityNames(args: readonly string[]): { readonly ordinary: string[]; readonly diversity: string[] } {
+  const ordinary: string[] = [];
+  const diversity: string[] = [];
+  for (const arg of args) {
+    const parts = splitOutsideBraces(arg);
+    const ndeval = parts.filter((p) => isDiversityName(p));
+    diversity.push(...ndeval.map((p) => p.trim()));
+    // a trec_eval name's values hold commas (P.5,10): the other parts go back together
+    const rest = parts.filter((p) => !isDiversityName(p));
+    if (ndeval.length === 0) ordinary.push(arg);
+    else if (rest.some((p) => p.trim() !== '')) ordinary.push(rest.join(','));
+  }
+  return { ordinary, diversity };
+}
+
+/** The tie modes the diversity measures have (average, trec, input, sd). @throws InputError for another */
+export function diversityModes(modes: readonly TieMode[]): void {
+  const other = modes.filter((m) => m !== 'average' && m !== 'trec' && m !== 'input' && m !== 'sd');
+  if (other.length > 0) throw new InputError(`the diversity measures have no ${other.join(' or ')} order (ordering ties by a label bounds nothing for them): ask average, trec, input or sd, or evaluate them apart (docs/diversity.md)`);
+}
+
+/**
+ * Diversity qrels as ordinary qrels for the other measures: each judged document with its largest
+ * judgement over its subtopics, as a qrels file's bytes (latin1, as the readers hold ids).
+ */
+export function largestJudgements(qrels: DiversityQrels, name: string): Input {
+  const lines: string[] = [];
+  for (const [qid, judged] of qrels) for (const [doc, label] of judged.largest) lines.push(`${qid} 0 ${doc} ${label}\n`);
+  return { name, bytes: Buffer.from(lines.join(''), 'latin1') };
+}
+
+/** MeasureRequests for diversity measures, printed under their names, after the measures of trec_eval's table. */
+export function diversityRequests(names: readonly string[], after: number): MeasureRequest[] {
+  return parseDiversityMeasures(names).map((m, i) => ({ label: m.name, key: m.name, name: m.name, print: 'both', aggregate: 'mean', order: after + i }));
+}
+
+/**
+ * A run's evaluation with its diversity measures added (values per mode, summaries, means, per
+ * query, estimates), on the run's queries: the run read again (TREC file), `judgedOnly` dropping
+ * the documents the qrels lack, as the other measures do under -J. `hidden`: the evaluation's
+ * only measure, there for its queries and warnings alone (no other was asked), is taken out.
+ * @throws InputError when the diversity measures' queries are not the evaluation's (they come from the same qrels)
+ */
+export async function addDiversity(evaluation: RunEvaluation, run: Input, qrels: DiversityQrels, requests: readonly MeasureRequest[], modes: readonly TieMode[], options: { readonly maxRank: number; readonly allQueries: boolean; readonly judgedOnly: boolean; readonly hidden: boolean }): Promise<RunEvaluation> {
+  const ranked = new Map<string, RankedQuery>();
+  let restarted = false;
+  await forEachRunQuery(run, (query, notes) => {
+    // a run not grouped by query is read again from its first query
+    if (notes.ungrouped && !restarted) {
+      ranked.clear();
+      restarted = true;
+    }
+    const judged = qrels.get(query.qid);
+    const docs: string[] = [];
+    const scores: number[] = [];
+    const rankField: number[] = [];
+    for (let d = 0; d < query.scores.length; d++) {
+      const doc = query.docs.text(d);
+      if (options.judgedOnly && judged?.docs.has(doc) !== true) continue;
+      docs.push(doc);
+      scores.push(query.scores[d]!);
+      rankField.push(query.ranks[d]!);
+    }
+    ranked.set(query.qid, { docs, scores, ranks: rankField });
+  });
+  const names = requests.map((r) => r.name);
+  const results = new Map<TieMode, DiversityResult>();
+  const evaluate = (ties: 'average' | 'trec' | 'input' | 'sd'): DiversityResult => evaluateDiversity(qrels, ranked, names, { ties, maxRank: options.maxRank, allQueries: options.allQueries });
+  if (modes.includes('sd')) {
+    const spread = evaluate('sd');
+    results.set('average', spread);
+    results.set('sd', { ...spread, perQuery: spread.sd!.perQuery, mean: spread.sd!.mean });
+  }
+  for (const mode of modes) if (!results.has(mode)) results.set(mode, evaluate(mode as 'average' | 'trec' | 'input'));
+  const first = results.values().next().value!;
+  if (first.queries.length !== evaluation.queries.length || first.queries.some((q, i) => q !== evaluation.queries[i])) {
+    throw new InputError(`${evaluation.run}: the diversity measures' queries differ from the others' (${first.queries.length} against ${evaluation.queries.length})`);
+  }
+  // the hidden measure's entries are the first of each
+  const skip = options.hidden ? 1 : 0;
+  const values = new Map<TieMode, Float64Array[]>();
+  const summary = new Map<TieMode, number[]>();
+  const mean: Partial<Record<TieMode, Record<string, number>>> = {};
+  const perQuery: Partial<Record<TieMode, Record<string, Float64Array>>> = {};
+  for (const mode of modes) {
+    const result = results.get(mode)!;
+    values.set(mode, [...evaluation.values.get(mode)!.slice(skip), ...names.map((n) => result.perQuery[n]!)]);
+    summary.set(mode, [...evaluation.summary.get(mode)!.slice(skip), ...names.map((n) => result.mean[n]!)]);
+    const kept = <T>(byKey: Record<string, T> | undefined): Record<string, T> => Object.fromEntries(Object.entries(byKey ?? {}).slice(skip));
+    mean[mode] = { ...kept(evaluation.mean[mode]), ...Object.fromEntries(names.map((n) => [n, result.mean[n]!])) };
+    perQuery[mode] = { ...kept(evaluation.perQuery[mode]), ...Object.fromEntries(names.map((n) => [n, result.perQuery[n]!])) };
+  }
+  const sd = results.get('sd');
+  const estimates: RunEstimate[] = sd?.estimated === undefined ? [] : Object.entries(sd.estimated).flatMap(([query, byMeasure]) => Object.entries(byMeasure).map(([measure, standardError]) => ({ query, measure, standardError, samples: ORDERS_SAMPLED, capped: false })));
+  const estimated = estimates.length === 0 ? evaluation.estimated : { ...evaluation.estimated, sd: [...(evaluation.estimated?.sd ?? []), ...estimates] };
+  const meanError = sd?.meanError === undefined ? evaluation.meanError : { ...evaluation.meanError, sd: { ...evaluation.meanError?.sd, ...sd.meanError } };
+  return { ...evaluation, names: [...evaluation.names.slice(skip), ...names], values, summary, mean: mean as RunEvaluation['mean'], perQuery: perQuery as RunEvaluation['perQuery'], ...(estimated === undefined ? {} : { estimated }), ...(meanError === undefined ? {} : { meanError }) };
+}
