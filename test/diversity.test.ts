@@ -260,6 +260,16 @@ describe('diversity measures (ndeval 4.5)', () => {
         }
       }
     }
+    // -J: the documents the qrels lack leave the ranking, for these measures too
+    const judgedOnly = await evaluateRuns(q, r, { measures: ['alpha-nDCG@5', 'MAP-IA'], judgedOnly: true });
+    const judgedRun = new Map([...rankedRunOf(c.run)].map(([qid, query]) => {
+      const keep = query.docs.map((d) => subtopics.get(qid)?.docs.has(d) === true);
+      const pick = <T>(xs: ArrayLike<T>): T[] => Array.from(xs).filter((_, i) => keep[i]);
+      return [qid, { docs: pick(query.docs), scores: pick(query.scores), ranks: pick(query.ranks!) }];
+    }));
+    const judgedDirect = evaluateDiversity(subtopics, judgedRun, ['alpha-nDCG@5', 'MAP-IA']);
+    expect(judgedOnly.runs[0]!.mean.average).toEqual(judgedDirect.mean);
+    expect(judgedDirect.mean['MAP-IA']).not.toBe(evaluateDiversity(subtopics, rankedRunOf(c.run), ['MAP-IA']).mean['MAP-IA']);
     // only diversity measures: no other measure shows
     const alone = await evaluateRuns(q, r, { measures: ['alpha-nDCG@5'] });
     expect(alone.measures.map((m) => m.key)).toEqual(['alpha-nDCG@5']);
@@ -315,6 +325,7 @@ describe('diversity measures (ndeval 4.5)', () => {
     await expect(readDiversityQrels({ name: 'q', data: Buffer.from('1 1 a 1\n1 2 a 0\n1 1 a 0\n') })).rejects.toThrow(/q:3: document a is judged twice for subtopic 1 of query 1, at lines 1 and 3/);
     await expect(readDiversityQrels({ name: 'q', data: Buffer.from('1 1 a 1\n1 a 1\n') })).rejects.toThrow(/q:2: /);
     await expect(readDiversityQrels({ name: 'q', data: Buffer.from('1 1 a x\n') })).rejects.toThrow(/q:1: /);
+    await expect(readDiversityQrels({ name: 'q', data: Buffer.from('1 1 a 1\n1 1 b 4294967296\n') })).rejects.toThrow(/q:2: the label \(4th field\) is not an integer from -2147483648 to 2147483647/);
     const qrels = diversityQrels({ q1: { a: { 1: 1 } } });
     expect(() => evaluateDiversity(qrels, { q2: { a: 1 } }, ['MAP-IA'])).toThrow(/none of the run's 1 queries is in the qrels/);
     expect(() => evaluateDiversity(qrels, { q1: { a: 1 } }, ['MAP-IA'], { ties: 'range' as 'trec' })).toThrow(/ties must be average, trec, input or sd/);

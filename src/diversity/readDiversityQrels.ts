@@ -31,7 +31,8 @@ export async function readDiversityQrels(source: Source, options: { readonly nam
     const count = splitFields(buf, start, end, bounds, 5);
     if (count !== 4) throw qrelsFieldCount(path, line, count, buf, start, end);
     const judgment = parseInteger(buf, bounds[6]!, bounds[7]!);
-    if (!Number.isInteger(judgment)) throw labelNotAnInteger(path, line, buf, start, end);
+    // a C int, as the other qrels' labels
+    if (!(Number.isInteger(judgment) && judgment >= -(2 ** 31) && judgment < 2 ** 31)) throw labelNotAnInteger(path, line, buf, start, end);
     const [query, subtopic, doc] = [0, 2, 4].map((f) => buf.toString('latin1', bounds[f], bounds[f + 1]));
     const first = builder.add(query!, subtopic!, doc!, judgment, line);
     if (first >= 0) throw new FileError(path, line, `document ${doc} is judged twice for subtopic ${subtopic} of query ${query}, at lines ${first} and ${line}`, buf.toString('latin1', start, end));
