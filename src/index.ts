@@ -16,12 +16,11 @@ export { TieCounter, queryTieStats, type TieStats } from './analysis/tieStats.js
 export { tieStats } from './runs/tieStats.js';
 export { evaluateRuns, type EvaluateRunsOptions, type RunsEvaluation } from './runs/evaluateRuns.js';
 export type { RunEvaluation } from './runs/evaluateRunFile.js';
-export { readQrels, readRun, readLetor, readJsonRun, readJsonQrels, type Qrels } from './runs/read.js';
+export { readQrels, readRun, readLetor, readJsonRun, readJsonQrels, readDiversityQrels, type Qrels } from './runs/read.js';
 export type { LetorQuery, LetorNotes } from './io/forEachLetorQuery.js';
 export type { ScoreMaps } from './io/readJsonScores.js';
 export { evaluateRun, type EvaluateRunOptions, type RunResult, type ScoresByQuery } from './api/evaluateRun.js';
 export { evaluateDiversity, diversityQrels, type DiversityOptions, type DiversityResult, type DiversityTies, type RankedQuery, type SubtopicJudgements } from './diversity/evaluateDiversity.js';
-export { readDiversityQrels } from './diversity/readDiversityQrels.js';
 export { parseDiversityMeasure, NDEVAL_COLUMNS, type DiversityMeasure } from './diversity/measures.js';
 export type { DiversityQrels, QueryJudgements } from './diversity/judgements.js';
 export { evaluateFeatures, FeatureEvaluator, FEATURE_MEASURES, type FeaturesOptions, type FeatureResult, type FeaturesEvaluation } from './features/evaluateFeatures.js';

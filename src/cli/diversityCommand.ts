@@ -1,8 +1,7 @@
 import { type Command, Option } from 'commander';
 import { evaluateDiversity, type DiversityTies, type RankedQuery } from '../diversity/evaluateDiversity.js';
-import { readDiversityQrels } from '../diversity/readDiversityQrels.js';
 import { diversityEstimatedNote, formatDiversityCsv, formatDiversityJson, formatDiversityTrec, formatNdeval, type DiversityRunResult } from '../format/diversityOutput.js';
-import { readRun } from '../runs/read.js';
+import { readDiversityQrels, readRun } from '../runs/read.js';
 import type { CliIo } from './io.js';
 import { positiveInteger, sources } from './runOptions.js';
 import { UsageError } from './usageError.js';

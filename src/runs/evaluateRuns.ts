@@ -2,7 +2,7 @@ import type { BackendChoice } from '../backends/backend.js';
 import { cores } from '../core/cores.js';
 import { InputError } from '../core/errors.js';
 import { DEFAULT_MEASURES, requestMeasures, TREC_ORDER, type MeasureRequest } from '../measures/expandNames.js';
-import { readDiversityQrels } from '../diversity/readDiversityQrels.js';
+import { parseDiversityQrels } from '../diversity/parseDiversityQrels.js';
 import type { DiversityQrels } from '../diversity/judgements.js';
 import { inputName } from '../io/input.js';
 import { addDiversity, diversityModes, diversityRequests, largestJudgements, splitDiversityNames } from './diversityRuns.js';
@@ -103,7 +103,7 @@ export async function evaluateRuns<const M extends TieMode = 'average'>(qrels: S
     diversityModes(modes);
     if (isQrels(qrels)) throw new InputError("the diversity measures read the qrels with their subtopics: give evaluateRuns the qrels themselves, not readQrels' result");
     const input = await toInput(qrels, 'qrels');
-    subtopics = await readDiversityQrels(typeof input === 'string' ? input : { name: input.name, data: input.bytes });
+    subtopics = await parseDiversityQrels(input);
     judgements = await readQrelsSource(largestJudgements(subtopics, inputName(input)), options.backend ?? 'auto');
   } else judgements = isQrels(qrels) ? qrels : await readQrelsSource(await toInput(qrels, 'qrels'), options.backend ?? 'auto');
   const diversityMeasures = diversityRequests(diversity, TREC_ORDER.length + requested.length);

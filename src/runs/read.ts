@@ -6,6 +6,8 @@ import { readQuerySizes } from '../io/readQuerySizes.js';
 import { FileError } from '../io/fileError.js';
 import { inputName } from '../io/input.js';
 import { readQrelsSource, type QrelsSource } from './qrelsSource.js';
+import { parseDiversityQrels } from '../diversity/parseDiversityQrels.js';
+import type { DiversityQrels } from '../diversity/judgements.js';
 import { toInput, type Source } from './source.js';
 
 /** Qrels read for evaluating runs (see readQrels). */
@@ -21,6 +23,19 @@ export type Qrels = QrelsSource;
  */
 export async function readQrels(source: Source, options: { readonly backend?: BackendChoice; readonly name?: string } = {}): Promise<Qrels> {
   return readQrelsSource(await toInput(source, options.name ?? 'qrels'), options.backend ?? 'auto');
+}
+
+/**
+ * Reads TREC diversity qrels, `topic subtopic docno judgment` (see parseDiversityQrels: as
+ * ndeval reads them), for evaluateDiversity.
+ * @param options `name` for messages when the source is not a path
+ * @throws FileError (file, line, the line) for a bad line, a document judged twice for one subtopic, an empty file
+ * @example
+ * const qrels = await readDiversityQrels(Buffer.from('1 1 a 1\n1 2 b 1\n1 2 a 0\n'));
+ * qrels.get('1')!.subtopics // 2
+ */
+export async function readDiversityQrels(source: Source, options: { readonly name?: string } = {}): Promise<DiversityQrels> {
+  return parseDiversityQrels(await toInput(source, options.name ?? 'qrels'));
 }
 
 /**

@@ -1,8 +1,7 @@
 import { splitFields, isSkippable } from '../io/fields.js';
 import { FileError } from '../io/fileError.js';
 import { forEachLine } from '../io/forEachLine.js';
-import { inputName } from '../io/input.js';
-import { toInput, type Source } from '../runs/source.js';
+import { inputName, type Input } from '../io/input.js';
 import { qrelsFieldCount, labelNotAnInteger } from '../io/lineProblems.js';
 import { parseInteger } from '../io/parseNumber.js';
 import { JudgementsBuilder, type DiversityQrels } from './judgements.js';
@@ -12,16 +11,11 @@ import { JudgementsBuilder, type DiversityQrels } from './judgements.js';
  * subtopic; a document appears once per subtopic), as ndeval does: a judgment above 1 counts as 1,
  * 0 or less as not relevant; tabs or spaces, `#` comment lines, CRLF, gzip. Ids are read as bytes
  * (latin1), as the TREC readers do.
- * @param options `name` for messages when the source is not a path
  * @throws FileError (file, line, the line) for a line of other than 4 fields, a judgment that is
- *   not an integer, a document judged twice for one subtopic of a query (naming both lines), an
+ *   not a C int, a document judged twice for one subtopic of a query (naming both lines), an
  *   empty file
- * @example
- * const qrels = await readDiversityQrels(Buffer.from('1 1 a 1\n1 2 b 1\n1 2 a 0\n'));
- * qrels.get('1')!.subtopics // 2
  */
-export async function readDiversityQrels(source: Source, options: { readonly name?: string } = {}): Promise<DiversityQrels> {
-  const input = await toInput(source, options.name ?? 'qrels');
+export async function parseDiversityQrels(input: Input): Promise<DiversityQrels> {
   const path = inputName(input);
   const builder = new JudgementsBuilder();
   const bounds = new Int32Array(16);
