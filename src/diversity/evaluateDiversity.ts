@@ -151,44 +151,77 @@ function positions(judged: QueryJudgements, ranked: RankedQuery, ties: Exclude<D
  *   twice, no query of the run in the qrels
  */
 export function evaluateDiversity(qrels: DiversityQrels, run: Readonly<Record<string, RankedQuery | Readonly<Record<string, number>>>> | ReadonlyMap<string, RankedQuery | ReadonlyMap<string, number>>, measureNames: readonly string[], options: DiversityOptions = {}): DiversityResult {
-  const measures = parseDiversityMeasures(measureNames);
-  const ties = options.ties ?? 'average';
-  if (ties !== 'average' && ties !== 'trec' && ties !== 'input' && ties !== 'sd') throw new InputError(`ties must be average, trec, input or sd for the diversity measures, not ${String(ties)}`);
-  const maxRank = maxRankOption(options.maxRank);
-  const allQueries = booleanOption(options.allQueries, 'allQueries');
   const ranked = new Map<string, RankedQuery>();
   for (const [qid, entry] of entriesOf(run, 'run')) ranked.set(qid, rankedQuery(qid, entry));
-  const queries = sortIds([...(allQueries ? qrels.keys() : [...ranked.keys()].filter((q) => qrels.has(q)))]);
+  const queries = sortIds([...(booleanOption(options.allQueries, 'allQueries') ? qrels.keys() : [...ranked.keys()].filter((q) => qrels.has(q)))]);
+  const tally = new DiversityTally(qrels, measureNames, queries, options);
   if (queries.length === 0) throw new InputError(`none of the run's ${ranked.size} queries is in the qrels: nothing to evaluate`);
-  const columns = (): Record<string, Float64Array> => Object.fromEntries(measures.map((m) => [m.name, new Float64Array(queries.length)]));
-  const perQuery = columns();
-  const spreads = ties === 'sd' ? columns() : null;
-  const estimated: Record<string, Record<string, number>> = {};
-  const errors = new Map<string, Map<number, number>>();
-  queries.forEach((qid, q) => {
-    const judged = qrels.get(qid)!;
-    const entry = ranked.get(qid);
-    // a query the run lacks: ndeval -c counts it as 0
-    if (entry === undefined) return;
+  for (const [qid, entry] of ranked) if (qrels.has(qid)) tally.add(qid, entry);
+  return tally.result();
+}
+
+/**
+ * A run's diversity values gathered query by query (a run streamed: memory holds a query at a
+ * time), on a list of queries fixed beforehand; a query never added is 0 (ndeval -c).
+ */
+export class DiversityTally {
+  private readonly measures: readonly DiversityMeasure[];
+  private readonly ties: DiversityTies;
+  private readonly maxRank: number;
+  private readonly index: Map<string, number>;
+  private readonly perQuery: Record<string, Float64Array>;
+  private readonly spreads: Record<string, Float64Array> | null;
+  private readonly estimated: Record<string, Record<string, number>> = {};
+  private readonly errors = new Map<string, Map<number, number>>();
+
+  /** @throws MeasureNameError for a name; InputError for an option */
+  constructor(
+    private readonly qrels: DiversityQrels,
+    measureNames: readonly string[],
+    private readonly queries: readonly string[],
+    options: DiversityOptions,
+  ) {
+    this.measures = parseDiversityMeasures(measureNames);
+    const ties = options.ties ?? 'average';
+    if (ties !== 'average' && ties !== 'trec' && ties !== 'input' && ties !== 'sd') throw new InputError(`ties must be average, trec, input or sd for the diversity measures, not ${String(ties)}`);
+    this.ties = ties;
+    this.maxRank = maxRankOption(options.maxRank);
+    this.index = new Map(queries.map((qid, q) => [qid, q]));
+    const columns = (): Record<string, Float64Array> => Object.fromEntries(this.measures.map((m) => [m.name, new Float64Array(queries.length)]));
+    this.perQuery = columns();
+    this.spreads = ties === 'sd' ? columns() : null;
+  }
+
+  /** Evaluates query `qid` of the list (another is ignored). @throws InputError for a NaN score */
+  add(qid: string, ranked: RankedQuery): void {
+    const q = this.index.get(qid);
+    if (q === undefined) return;
+    const judged = this.qrels.get(qid)!;
+    const { measures, ties } = this;
     if (ties !== 'sd') {
-      evaluateDiversityQuery(judged, entry, measures, ties, maxRank, qid).forEach((v, i) => (perQuery[measures[i]!.name]![q] = v));
+      evaluateDiversityQuery(judged, ranked, measures, ties, this.maxRank, qid).forEach((v, i) => (this.perQuery[measures[i]!.name]![q] = v));
       return;
     }
-    const { average, sd, standardErrors } = diversitySpread(judged, entry, measures, maxRank, qid);
+    const { average, sd, standardErrors } = diversitySpread(judged, ranked, measures, this.maxRank, qid);
     measures.forEach(({ name }, i) => {
-      perQuery[name]![q] = average[i]!;
-      spreads![name]![q] = sd[i]!;
+      this.perQuery[name]![q] = average[i]!;
+      this.spreads![name]![q] = sd[i]!;
       if (standardErrors === null) return;
-      (estimated[qid] ??= {})[name] = standardErrors[i]!;
-      if (!errors.has(name)) errors.set(name, new Map());
-      errors.get(name)!.set(q, standardErrors[i]!);
+      (this.estimated[qid] ??= {})[name] = standardErrors[i]!;
+      if (!this.errors.has(name)) this.errors.set(name, new Map());
+      this.errors.get(name)!.set(q, standardErrors[i]!);
     });
-  });
-  const summary = (values: Record<string, Float64Array>, terms: Terms): Record<string, number> => Object.fromEntries(measures.map(({ name }) => [name, meanOf(values[name]!, 0, queries.length, terms, ties === 'trec' ? 'ordered' : 'exact')]));
-  const result = { measures: measures.map((m) => m.name), queries, perQuery, mean: summary(perQuery, 'values') };
-  if (spreads === null) return result;
-  const meanErrors = Object.fromEntries([...errors].map(([name, byQuery]) => [name, meanError(spreads[name]!, 0, queries.length, byQuery, 'squares')]));
-  return { ...result, sd: { perQuery: spreads, mean: summary(spreads, 'squares') }, ...(errors.size > 0 ? { estimated, meanError: meanErrors } : {}) };
+  }
+
+  /** The values, their means (added exactly, or in query order under `trec`, as ndeval), and with `sd` the sds and their estimates. */
+  result(): DiversityResult {
+    const { measures, queries, spreads, errors } = this;
+    const summary = (values: Record<string, Float64Array>, terms: Terms): Record<string, number> => Object.fromEntries(measures.map(({ name }) => [name, meanOf(values[name]!, 0, queries.length, terms, this.ties === 'trec' ? 'ordered' : 'exact')]));
+    const result = { measures: measures.map((m) => m.name), queries: [...queries], perQuery: this.perQuery, mean: summary(this.perQuery, 'values') };
+    if (spreads === null) return result;
+    const meanErrors = Object.fromEntries([...errors].map(([name, byQuery]) => [name, meanError(spreads[name]!, 0, queries.length, byQuery, 'squares')]));
+    return { ...result, sd: { perQuery: spreads, mean: summary(spreads, 'squares') }, ...(errors.size > 0 ? { estimated: this.estimated, meanError: meanErrors } : {}) };
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { InputError } from '../core/errors.js';
-import { evaluateDiversity, type DiversityResult, type RankedQuery } from '../diversity/evaluateDiversity.js';
+import { DiversityTally, type DiversityResult } from '../diversity/evaluateDiversity.js';
 import type { DiversityQrels } from '../diversity/judgements.js';
 import { parseDiversityMeasures } from '../diversity/measures.js';
 import { ORDERS_SAMPLED } from '../diversity/orderSpread.js';
@@ -53,42 +53,48 @@ export function diversityRequests(names: readonly string[], after: number): Meas
  * query, estimates), on the run's queries: the run read again (TREC file), `judgedOnly` dropping
  * the documents the qrels lack, as the other measures do under -J. `hidden`: the evaluation's
  * only measure, there for its queries and warnings alone (no other was asked), is taken out.
- * @throws InputError when the diversity measures' queries are not the evaluation's (they come from the same qrels)
+ * The run is streamed: memory holds one query's documents at a time.
  */
 export async function addDiversity(evaluation: RunEvaluation, run: Input, qrels: DiversityQrels, requests: readonly MeasureRequest[], modes: readonly TieMode[], options: { readonly maxRank: number; readonly allQueries: boolean; readonly judgedOnly: boolean; readonly hidden: boolean }): Promise<RunEvaluation> {
-  const ranked = new Map<string, RankedQuery>();
+  const names = requests.map((r) => r.name);
+  const tallyOptions = { maxRank: options.maxRank, allQueries: options.allQueries };
+  // sd gives the averages too; each other mode its own values
+  const tallies = (): Map<TieMode, DiversityTally> => {
+    const byMode = new Map<TieMode, DiversityTally>();
+    if (modes.includes('sd')) byMode.set('sd', new DiversityTally(qrels, names, evaluation.queries, { ...tallyOptions, ties: 'sd' }));
+    for (const mode of modes) if (mode !== 'sd' && !(mode === 'average' && byMode.has('sd'))) byMode.set(mode, new DiversityTally(qrels, names, evaluation.queries, { ...tallyOptions, ties: mode as 'average' | 'trec' | 'input' }));
+    return byMode;
+  };
+  let byMode = tallies();
   let restarted = false;
   await forEachRunQuery(run, (query, notes) => {
     // a run not grouped by query is read again from its first query
     if (notes.ungrouped && !restarted) {
-      ranked.clear();
+      byMode = tallies();
       restarted = true;
     }
     const judged = qrels.get(query.qid);
+    if (judged === undefined) return;
     const docs: string[] = [];
     const scores: number[] = [];
-    const rankField: number[] = [];
+    const ranks: number[] = [];
     for (let d = 0; d < query.scores.length; d++) {
       const doc = query.docs.text(d);
-      if (options.judgedOnly && judged?.docs.has(doc) !== true) continue;
+      if (options.judgedOnly && !judged.docs.has(doc)) continue;
       docs.push(doc);
       scores.push(query.scores[d]!);
-      rankField.push(query.ranks[d]!);
+      ranks.push(query.ranks[d]!);
     }
-    ranked.set(query.qid, { docs, scores, ranks: rankField });
+    for (const tally of byMode.values()) tally.add(query.qid, { docs, scores, ranks });
   });
-  const names = requests.map((r) => r.name);
   const results = new Map<TieMode, DiversityResult>();
-  const evaluate = (ties: 'average' | 'trec' | 'input' | 'sd'): DiversityResult => evaluateDiversity(qrels, ranked, names, { ties, maxRank: options.maxRank, allQueries: options.allQueries });
-  if (modes.includes('sd')) {
-    const spread = evaluate('sd');
-    results.set('average', spread);
-    results.set('sd', { ...spread, perQuery: spread.sd!.perQuery, mean: spread.sd!.mean });
-  }
-  for (const mode of modes) if (!results.has(mode)) results.set(mode, evaluate(mode as 'average' | 'trec' | 'input'));
-  const first = results.values().next().value!;
-  if (first.queries.length !== evaluation.queries.length || first.queries.some((q, i) => q !== evaluation.queries[i])) {
-    throw new InputError(`${evaluation.run}: the diversity measures' queries differ from the others' (${first.queries.length} against ${evaluation.queries.length})`);
+  for (const [mode, tally] of byMode) {
+    const result = tally.result();
+    if (mode !== 'sd') results.set(mode, result);
+    else {
+      results.set('average', result);
+      results.set('sd', { ...result, perQuery: result.sd!.perQuery, mean: result.sd!.mean });
+    }
   }
   // the hidden measure's entries are the first of each
   const skip = options.hidden ? 1 : 0;
