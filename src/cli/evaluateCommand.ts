@@ -20,6 +20,9 @@ const EXAMPLES = `
 Measures (ir_measures names, printed as written; trec_eval's names, as P.5,10 or map_cut.10,
 printed as trec_eval prints them, P_5 and map_cut_10):
 ${describeMeasures()}
+Diversity (ndeval's; the qrels then hold subtopics: topic subtopic docno judgment): alpha-nDCG@k,
+alpha-DCG@k, ERR-IA@k, nERR-IA@k, NRBP, nNRBP, MAP-IA, P-IA@k, strec@k, or ndeval for its 21
+columns (see tie-eval diversity --help, docs/diversity.md).
 
 Examples:
   tie-eval qrels.txt run.txt                           the default measures, tie-aware
@@ -28,6 +31,7 @@ Examples:
   tie-eval --ties trec -c -l2 qrels.txt run.txt.gz     trec_eval's values, layout and default measures
   tie-eval --ties trec -q -m all_trec qrels.txt run.txt every trec_eval measure
   tie-eval --format json -o out.json qrels.txt a.run b.run
+  tie-eval -m alpha-nDCG@10,ERR-IA@20,map qrels.diversity run.txt
 `;
 
 /** -o's argument: a file name, not an option (trec_eval users may type -o as its old flag for the default layout). */
