@@ -24,14 +24,17 @@ function ndevalOrder(queries: readonly string[]): number[] {
 /**
  * ndeval's CSV: `runid,topic,<measures>` then a row per query (ndeval's topic order) and the
  * `amean` row, values `%.6f` (a query the run lacks has no row, as in ndeval -c's output, though
- * it counts in the mean).
+ * it counts in the mean). The mean is added as ndeval adds it, one topic after another in its
+ * order, so that its last digit is ndeval's too.
  */
 export function formatNdeval(runs: readonly DiversityRunResult[]): string {
   const out: string[] = [];
   for (const run of runs) {
     out.push(['runid', 'topic', ...run.measures].join(','));
-    for (const q of ndevalOrder(run.queries)) if (run.ranked.has(run.queries[q]!)) out.push([run.runid, run.queries[q]!, ...run.measures.map((m) => cFixed(run.perQuery[m]![q]!, 6))].join(','));
-    out.push([run.runid, 'amean', ...run.measures.map((m) => cFixed(run.mean[m]!, 6))].join(','));
+    const order = ndevalOrder(run.queries);
+    for (const q of order) if (run.ranked.has(run.queries[q]!)) out.push([run.runid, run.queries[q]!, ...run.measures.map((m) => cFixed(run.perQuery[m]![q]!, 6))].join(','));
+    const amean = (m: string): number => order.reduce((sum, q) => sum + run.perQuery[m]![q]!, 0) / order.length;
+    out.push([run.runid, 'amean', ...run.measures.map((m) => cFixed(amean(m), 6))].join(','));
   }
   return `${out.join('\n')}\n`;
 }
