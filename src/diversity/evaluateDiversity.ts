@@ -141,7 +141,8 @@ function positions(judged: QueryJudgements, ranked: RankedQuery, ties: Exclude<D
 /**
  * Evaluates a run with ndeval's measures (see parseDiversityMeasure for the names; `ndeval` for
  * its 21 columns), tie-aware: per query of both the run and the qrels (every qrels query with
- * `allQueries`), and their mean (added exactly, or in query order under `trec`, as ndeval).
+ * `allQueries`), and their mean (added exactly; under `trec` one after another in query order, as
+ * the main command's trec mode; `--format ndeval` adds them in ndeval's topic order).
  * @param qrels subtopic judgements (diversityQrels, readDiversityQrels)
  * @param run per query id, its RankedQuery, or its documents' scores (`{ doc: score }` or a Map)
  * @example
@@ -213,7 +214,7 @@ export class DiversityTally {
     });
   }
 
-  /** The values, their means (added exactly, or in query order under `trec`, as ndeval), and with `sd` the sds and their estimates. */
+  /** The values, their means (see evaluateDiversity), and with `sd` the sds and their estimates. */
   result(): DiversityResult {
     const { measures, queries, spreads, errors } = this;
     const summary = (values: Record<string, Float64Array>, terms: Terms): Record<string, number> => Object.fromEntries(measures.map(({ name }) => [name, meanOf(values[name]!, 0, queries.length, terms, this.ties === 'trec' ? 'ordered' : 'exact')]));
