@@ -24,8 +24,8 @@ function idealIdeal(subtopics: number, alpha: number, depth: number): { dcg: Flo
 /** The ideal ranking's sums and the ideal-ideal normalisers, per query, per (alpha, beta, depth, NRBP or not): the sd mode evaluates a query many times. */
 const idealKept = new WeakMap<QueryJudgements, Map<string, { ideal: RankingSums; norm: { dcg: Float64Array; err: Float64Array } }>>();
 
-/** Positions 0..n-1 each a group of one: a fixed order. */
-function singletons(n: number): Int32Array {
+/** Positions 0..n-1 each a group of one: a fixed order (the ends of its groups). */
+export function singletons(n: number): Int32Array {
   return Int32Array.from({ length: n }, (_, i) => i + 1);
 }
 

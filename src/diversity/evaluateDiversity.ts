@@ -1,10 +1,10 @@
 import { maxRankOption } from '../api/maxRankOption.js';
 import { booleanOption } from '../api/booleanOption.js';
-import { meanError, meanOf, type Terms } from '../core/means.js';
+import { meanError, meanOf, summationOf, type Terms } from '../core/means.js';
 import { InputError, InputTypeError } from '../core/errors.js';
 import { compareIds } from '../ties/compareIds.js';
 import { sortIds } from '../ties/sortIds.js';
-import { diversityValues } from './diversityValues.js';
+import { diversityValues, singletons } from './diversityValues.js';
 import { JudgementsBuilder, type DiversityQrels, type QueryJudgements } from './judgements.js';
 import { parseDiversityMeasures, type DiversityMeasure } from './measures.js';
 import { orderSpread, type OrderSpread } from './orderSpread.js';
@@ -107,7 +107,7 @@ function ordered(ranked: RankedQuery, ties: Exclude<DiversityTies, 'sd'>): { ord
   if (ties === 'input' && ranks !== undefined) order.sort((a, b) => ranks[a]! - ranks[b]! || a - b);
   else if (ties === 'input') order.sort((a, b) => scores[b]! - scores[a]! || a - b);
   else order.sort((a, b) => scores[b]! - scores[a]! || compareIds(docs[b]!, docs[a]!));
-  return { order, groupEnds: Int32Array.from({ length: n }, (_, i) => i + 1) };
+  return { order, groupEnds: singletons(n) };
 }
 
 /**
@@ -217,7 +217,7 @@ export class DiversityTally {
   /** The values, their means (see evaluateDiversity), and with `sd` the sds and their estimates. */
   result(): DiversityResult {
     const { measures, queries, spreads, errors } = this;
-    const summary = (values: Record<string, Float64Array>, terms: Terms): Record<string, number> => Object.fromEntries(measures.map(({ name }) => [name, meanOf(values[name]!, 0, queries.length, terms, this.ties === 'trec' ? 'ordered' : 'exact')]));
+    const summary = (values: Record<string, Float64Array>, terms: Terms): Record<string, number> => Object.fromEntries(measures.map(({ name }) => [name, meanOf(values[name]!, 0, queries.length, terms, summationOf(this.ties))]));
     const result = { measures: measures.map((m) => m.name), queries: [...queries], perQuery: this.perQuery, mean: summary(this.perQuery, 'values') };
     if (spreads === null) return result;
     const meanErrors = Object.fromEntries([...errors].map(([name, byQuery]) => [name, meanError(spreads[name]!, 0, queries.length, byQuery, 'squares')]));

@@ -1,5 +1,5 @@
 import { rng } from '../util/random.js';
-import { diversityValues } from './diversityValues.js';
+import { diversityValues, singletons } from './diversityValues.js';
 import type { QueryJudgements } from './judgements.js';
 import type { DiversityMeasure } from './measures.js';
 
@@ -38,7 +38,7 @@ export function orderSpread(judged: QueryJudgements, subtopics: readonly (Int32A
     start = end;
   }
   if (moving.length === 0) return { sd: measures.map(() => 0), standardErrors: null };
-  const singles = Int32Array.from(subtopics, (_, i) => i + 1);
+  const singles = singletons(subtopics.length);
   // each group from one arrangement whatever the input's order: the same seed, the same draws
   const current = subtopics.slice();
   for (const [from, to] of moving) current.splice(from, to - from, ...current.slice(from, to).sort(compareSubtopicLists));
