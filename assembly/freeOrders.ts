@@ -42,3 +42,9 @@ export function fillFreeOrders(starts: usize, values: usize, keep: bool): void {
 @inline export function binomial(a: f64, b: f64): f64 {
   return getF64(freeOrdersRow(<i32>b), <i32>(a - b));
 }
+
+/** Forgets where the table was filled: memory laid out for another kernel (the diversity measures') may have written over it. */
+export function forgetFreeOrders(): void {
+  start = 0;
+  table = 0;
+}

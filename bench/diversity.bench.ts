@@ -1,4 +1,4 @@
-import { diversityQrels, evaluateDiversity, evaluateRun } from '../src/index.js';
+import { backendInfo, diversityQrels, evaluateDiversity, evaluateRun } from '../src/index.js';
 import { ROUNDS, printSection, results, type BenchResult } from './report.js';
 
 /**
@@ -36,29 +36,52 @@ function diversityData(queries: number): { qrels: ReturnType<typeof diversityQre
   return { qrels: diversityQrels(judged), plain, run, documents };
 }
 
-/**
- * `--only diversity`: 28,043 in-degree-like queries with 3-6 subtopics each, alpha-nDCG@20 and
- * ERR-IA@20 (evaluateDiversity, average ties) beside nDCG@20 (evaluateRun, auto backend, default
- * threads) on the same queries and scores, the run as objects for both. Medians of ROUNDS
- * alternating rounds.
- */
-export function diversityBench(): void {
-  const { qrels, plain, run, documents } = diversityData(28_043);
-  const times: Record<string, number[]> = { 'nDCG@20 (evaluateRun)': [], 'alpha-nDCG@20 + ERR-IA@20 (evaluateDiversity)': [] };
+/** Medians and 75th percentiles of alternating rounds of `tasks` (the first round warms them up), as bench rows. */
+function alternating(tasks: Record<string, () => void>, row: (name: string) => Omit<BenchResult, 'name' | 'medianMs' | 'p75Ms' | 'samples' | 'docsPerSec'>, documents: number): BenchResult[] {
+  const times: Record<string, number[]> = Object.fromEntries(Object.keys(tasks).map((name) => [name, []]));
   for (let round = 0; round < ROUNDS + 1; round++) {
-    for (const name of round % 2 === 0 ? Object.keys(times) : Object.keys(times).reverse()) {
+    for (const name of round % 2 === 0 ? Object.keys(tasks) : Object.keys(tasks).reverse()) {
       const start = performance.now();
-      if (name.startsWith('nDCG')) evaluateRun(plain, run, ['nDCG@20']);
-      else evaluateDiversity(qrels, run, ['alpha-nDCG@20', 'ERR-IA@20']);
-      // the first round warms both up
+      tasks[name]!();
       if (round > 0) times[name]!.push(performance.now() - start);
     }
   }
-  const rows: BenchResult[] = Object.entries(times).map(([name, ms]) => {
+  return Object.entries(times).map(([name, ms]) => {
     const sorted = [...ms].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
-    return { name, backend: name.startsWith('nDCG') ? 'auto' : 'js', threads: name.startsWith('nDCG') ? 0 : 1, variant: '28,043 in-degree-like queries, 3-6 subtopics', ties: 'average', measures: name.startsWith('nDCG') ? ['nDCG@20'] : ['alpha-nDCG@20', 'ERR-IA@20'], medianMs: median, p75Ms: sorted[Math.floor(sorted.length * 0.75)]!, samples: ms.length, docsPerSec: documents / (median / 1000) };
+    return { name, ...row(name), medianMs: median, p75Ms: sorted[Math.floor(sorted.length * 0.75)]!, samples: ms.length, docsPerSec: documents / (median / 1000) };
   });
+}
+
+/**
+ * `--only diversity`: 28,043 in-degree-like queries with 3-6 subtopics each, alpha-nDCG@20 and
+ * ERR-IA@20 (evaluateDiversity, average ties, on each backend that loaded) beside nDCG@20
+ * (evaluateRun, auto backend, default threads) on the same queries and scores, the run as objects
+ * for both; and one query whose 20,000 documents tie (ndeval's 21 columns and alpha-nDCG at
+ * alpha 0.01, whose laws run deepest), on each backend. Medians of ROUNDS alternating rounds.
+ */
+export function diversityBench(): void {
+  const { qrels, plain, run, documents } = diversityData(28_043);
+  const backends = backendInfo().available;
+  const measures = ['alpha-nDCG@20', 'ERR-IA@20'];
+  const rows = alternating(
+    Object.fromEntries([['nDCG@20 (evaluateRun)', () => evaluateRun(plain, run, ['nDCG@20'])], ...backends.map((backend) => [`${measures.join(' + ')} (evaluateDiversity, ${backend})`, () => evaluateDiversity(qrels, run, measures, { backend })])]),
+    (name) => ({ backend: name.startsWith('nDCG') ? 'auto' : backends.find((b) => name.endsWith(`${b})`))!, threads: name.startsWith('nDCG') ? 0 : 1, variant: '28,043 in-degree-like queries, 3-6 subtopics', ties: 'average', measures: name.startsWith('nDCG') ? ['nDCG@20'] : measures }),
+    documents,
+  );
   results.push(...rows);
   printSection(`diversity against nDCG on the same queries (${documents.toLocaleString('en')} documents, objects; medians of ${ROUNDS} alternating rounds)`, rows);
+  // one group of 20,000 tied documents, each relevant to one of three subtopics or judged not relevant
+  const many: Record<string, Record<string, number>> = {};
+  for (let d = 0; d < 20_000; d++) many[`d${d}`] = { [String(1 + (d % 3))]: d % 2 };
+  const tiedQrels = diversityQrels({ q: many });
+  const tiedRun = { q: Object.fromEntries(Object.keys(many).map((d) => [d, 0])) };
+  const deep = ['ndeval', 'alpha-nDCG(alpha=0.01)@20'];
+  const tiedRows = alternating(
+    Object.fromEntries(backends.map((backend) => [`ndeval + alpha-nDCG(alpha=0.01)@20 (${backend})`, () => evaluateDiversity(tiedQrels, tiedRun, deep, { backend })])),
+    (name) => ({ backend: backends.find((b) => name.endsWith(`(${b})`))!, threads: 1, variant: 'one query, 20,000 tied documents', ties: 'average', measures: deep }),
+    20_000,
+  );
+  results.push(...tiedRows);
+  printSection(`diversity kernels on one large tie group (20,000 documents; medians of ${ROUNDS} alternating rounds)`, tiedRows);
 }

@@ -13,6 +13,8 @@
 
 #include "kernels.hpp"
 #include "checkArgs.hpp"
+#include "checkDiversity.hpp"
+#include "kernels/diversityQueries.hpp"
 #include "queryParts.hpp"
 #include "trecReaderBinding.hpp"
 
@@ -83,6 +85,8 @@ struct StartedBatch {
 struct AddonData {
   std::unique_ptr<StartedBatch> started;
   tie_eval::Workers workers;
+  /** the diversity kernel's, on the calling thread */
+  tie_eval::DiversityScratch diversity;
 };
 
 template <typename L, typename I>
@@ -311,6 +315,17 @@ Napi::Value JoinBatch(const Napi::CallbackInfo& info) {
   return Napi::Number::New(env, code);
 }
 
+/** diversity(rows, subtopics, subtopicCounts, rankingOffsets, ranking, groupOffsets, groupEnds, idealOffsets, ideal, maxRank, sumGroups, measures, discounts, out): the diversity measures (see checkDiversity), on the calling thread */
+Napi::Value Diversity(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  tie_eval::DiversityCopies copies;
+  const Problem problem = tie_eval::checkDiversity(info, copies);
+  if (!problem.message.empty()) return failWith(env, problem);
+  const tie_eval::DiversityBatch batch = copies.batch(info[9].As<Napi::Number>().DoubleValue());
+  tie_eval::diversityQueries(batch, env.GetInstanceData<AddonData>()->diversity, tie_eval::dataOf<double>(info[13]));
+  return env.Undefined();
+}
+
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   env.SetInstanceData(new AddonData());
   exports.Set("prepareQueries", Napi::Function::New(env, PrepareQueries));
@@ -318,6 +333,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("evaluateBatch", Napi::Function::New(env, EvaluateBatch));
   exports.Set("startBatch", Napi::Function::New(env, StartBatch));
   exports.Set("joinBatch", Napi::Function::New(env, JoinBatch));
+  exports.Set("diversity", Napi::Function::New(env, Diversity));
   tie_eval::TrecReaderBinding::Init(env, exports);
   // which countGroups loop this process runs: "avx2" or "baseline" (test/vectorPath.test.ts)
   exports.Set("vectorPath", Napi::String::New(env, tie_eval::useAvx2() ? "avx2" : "baseline"));

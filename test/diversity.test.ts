@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { diversityQrels, diversitySpread, evaluateDiversity, evaluateDiversityQuery, type RankedQuery } from '../src/diversity/evaluateDiversity.js';
-import { diversityValues } from '../src/diversity/diversityValues.js';
-import { parseDiversityMeasure, parseDiversityMeasures } from '../src/diversity/measures.js';
+import { parseDiversityMeasure, parseDiversityMeasures, type DiversityMeasure } from '../src/diversity/measures.js';
+import type { QueryJudgements } from '../src/diversity/judgements.js';
 import { formatNdeval } from '../src/format/diversityOutput.js';
 import { readDiversityQrels, readQrels, readRun } from '../src/runs/read.js';
 import { evaluateRuns } from '../src/runs/evaluateRuns.js';
@@ -61,6 +61,11 @@ function rankedRunOf(text: string): Map<string, RankedQuery> {
     query.ranks.push(Number(rank));
   }
   return run;
+}
+
+/** A query's values with its documents in this order, each alone (the brute force's one order). */
+function inOrder(judged: QueryJudgements, docs: readonly string[], measures: readonly DiversityMeasure[], maxRank: number): number[] {
+  return evaluateDiversityQuery(judged, { docs, scores: docs.map((_, i) => -i) }, measures, 'input', maxRank, 'q');
 }
 
 /** Every order of each tie group of `groupEnds` over positions 0..n-1, as position lists. */
@@ -134,8 +139,7 @@ describe('diversity measures (ndeval 4.5)', () => {
       const orders = everyOrder(ends);
       const sums = measures.map(() => 0);
       for (const order of orders) {
-        const subs = order.map((p) => judged.docs.get(ranked.docs[byScore[p]!]!));
-        diversityValues(judged, subs, Int32Array.from(subs, (_, i) => i + 1), measures, maxRank > 0 ? maxRank : n).forEach((v, i) => (sums[i]! += v));
+        inOrder(judged, order.map((p) => ranked.docs[byScore[p]!]!), measures, maxRank).forEach((v, i) => (sums[i]! += v));
       }
       measures.forEach((m, i) => {
         expect(average[i], `trial ${trial} ${m.name}`).toBeCloseTo(sums[i]! / orders.length, 12);
@@ -157,7 +161,7 @@ describe('diversity measures (ndeval 4.5)', () => {
     const orders = everyOrder([8]);
     // 8! terms: added exactly, so that the oracle's own rounding stays below the tolerance
     const sums = measures.map(() => new ExactSum());
-    for (const order of orders) diversityValues(judged, order.map((p) => judged.docs.get(`d${p}`)), Int32Array.from(order, (_, i) => i + 1), measures).forEach((v, i) => sums[i]!.add(v));
+    for (const order of orders) inOrder(judged, order.map((p) => `d${p}`), measures, 0).forEach((v, i) => sums[i]!.add(v));
     measures.forEach((m, i) => expect(average[i], m.name).toBeCloseTo(sums[i]!.value() / orders.length, 12));
     // 20,000 tied documents, half relevant to subtopic 1: no quadratic work, values in range
     const many: Record<string, Record<string, number>> = {};
@@ -178,8 +182,7 @@ describe('diversity measures (ndeval 4.5)', () => {
       const ends: number[] = [];
       for (let i = 1; i <= n; i++) if (i === n || scores[byScore[i]!] !== scores[byScore[i - 1]!]) ends.push(i);
       return everyOrder(ends).map((order) => {
-        const subs = order.map((p) => judged.docs.get(`d${byScore[p]!}`));
-        return diversityValues(judged, subs, Int32Array.from(subs, (_, i) => i + 1), measures);
+        return inOrder(judged, order.map((p) => `d${byScore[p]!}`), measures, 0);
       });
     };
     const sdOf = (values: number[][], m: number): number => {
@@ -262,7 +265,7 @@ describe('diversity measures (ndeval 4.5)', () => {
     // -J: the documents the qrels lack leave the ranking, for these measures too
     const judgedOnly = await evaluateRuns(q, r, { measures: ['alpha-nDCG@5', 'MAP-IA'], judgedOnly: true });
     const judgedRun = new Map([...rankedRunOf(c.run)].map(([qid, query]) => {
-      const keep = query.docs.map((d) => subtopics.get(qid)?.docs.has(d) === true);
+      const keep = query.docs.map((d) => subtopics.get(qid)?.rowOf.has(d) === true);
       const pick = <T>(xs: ArrayLike<T>): T[] => Array.from(xs).filter((_, i) => keep[i]);
       return [qid, { docs: pick(query.docs), scores: pick(query.scores), ranks: pick(query.ranks!) }];
     }));
@@ -329,11 +332,62 @@ describe('diversity measures (ndeval 4.5)', () => {
     expect(() => evaluateDiversity(qrels, { q2: { a: 1 } }, ['MAP-IA'])).toThrow(/none of the run's 1 queries is in the qrels/);
     expect(() => evaluateDiversity(qrels, { q1: { a: 1 } }, ['MAP-IA'], { ties: 'range' as 'trec' })).toThrow(/ties must be average, trec, input or sd/);
     expect(() => evaluateDiversity(qrels, { q1: { a: Number.NaN } }, ['MAP-IA'])).toThrow(/score of document a is NaN/);
-    // where only the others are taken, the name says where to go
-    const compare = await cli('compare', '-m', 'alpha-nDCG@10', file('plain.qrels', '1 0 a 1\n'), file('plain.run', '1 Q0 a 1 1 r\n'), file('plain2.run', '1 Q0 a 1 1 s\n'));
-    expect(compare.stderr).toMatch(/a diversity measure \(ndeval's\), read from subtopic qrels: the main command and evaluateRuns take it/);
+    // range has no bounds for them
+    const range = await cli('range', '-m', 'alpha-nDCG@10', file('plain.qrels', '1 0 a 1\n'), file('plain.run', '1 Q0 a 1 1 r\n'));
+    expect(range.stderr).toMatch(/the diversity measures have no (pessimistic or optimistic|optimistic or pessimistic) order/);
     const out = await cli('diversity', file('bad.qrels', '1 1 a 1\n1 1 a 1\n'), file('bad.run', '1 Q0 a 1 1 r\n'));
     expect(out.code).toBe(1);
     expect(out.stderr).toMatch(/bad\.qrels:2: document a is judged twice for subtopic 1 of query 1, at lines 1 and 2/);
+  });
+
+  it('the bundled example (examples/qrels.diversity.txt, examples/run.txt): each query\'s average is the mean over every order of its ties (576, 5,040 and 2 orders), on the main command and diversity alike', async () => {
+    const root = new URL('../examples/', import.meta.url);
+    const qrels = await readDiversityQrels({ name: 'qrels', data: readFileSync(new URL('qrels.diversity.txt', root)) });
+    const run = rankedRunOf(readFileSync(new URL('run.txt', root), 'utf8'));
+    const measures = parseDiversityMeasures(['ndeval']);
+    const average = evaluateDiversity(qrels, run, ['ndeval']);
+    const counts: number[] = [];
+    for (const [qid, ranked] of run) {
+      const judged = qrels.get(qid)!;
+      const byScore = Array.from(ranked.docs.keys()).sort((a, b) => ranked.scores[b]! - ranked.scores[a]!);
+      const ends: number[] = [];
+      for (let i = 1; i <= byScore.length; i++) if (i === byScore.length || ranked.scores[byScore[i]!] !== ranked.scores[byScore[i - 1]!]) ends.push(i);
+      const orders = everyOrder(ends);
+      counts.push(orders.length);
+      const sums = measures.map(() => new ExactSum());
+      for (const order of orders) inOrder(judged, order.map((p) => ranked.docs[byScore[p]!]!), measures, 0).forEach((v, i) => sums[i]!.add(v));
+      const q = average.queries.indexOf(qid);
+      measures.forEach((m, i) => expect(average.perQuery[m.name]![q], `${qid} ${m.name}`).toBeCloseTo(sums[i]!.value() / orders.length, 12));
+    }
+    expect(counts).toEqual([576, 5040, 2]);
+    const paths = [new URL('qrels.diversity.txt', root).pathname, new URL('run.txt', root).pathname];
+    const json = JSON.parse((await cli('diversity', '--format', 'json', ...paths)).stdout) as { mean: Record<string, number> };
+    const main = JSON.parse((await cli('--format', 'json', '-m', 'ndeval', ...paths)).stdout) as { mean: Record<string, number> };
+    for (const m of measures) {
+      expect(json.mean[m.name]).toBe(average.mean[m.name]);
+      expect(main.mean[m.name]).toBe(average.mean[m.name]);
+    }
+  });
+
+  it('compare takes the diversity measures: the means and per-query differences of evaluateDiversity, in average, trec and input ties', async () => {
+    const root = new URL('../examples/', import.meta.url);
+    const qrelsPath = new URL('qrels.diversity.txt', root).pathname;
+    const runText = readFileSync(new URL('run.txt', root), 'utf8');
+    // a second run: the same documents, scores rounded to even numbers (more ties)
+    const other = runText.replace(/^(\S+ \S+ \S+ \S+) (\S+) indegree$/gm, (_, head: string, score: string) => `${head} ${2 * Math.floor(Number(score) / 2)} rounded`);
+    const qrels = await readDiversityQrels({ name: 'qrels', data: readFileSync(qrelsPath) });
+    for (const ties of ['average', 'trec', 'input'] as const) {
+      const out = await cli('compare', '--format', 'json', '--ties', ties, '-m', 'alpha-nDCG@5,ERR-IA@10', qrelsPath, file('a.run', runText), file('b.run', other));
+      expect(out.stderr).toBe('');
+      const results = JSON.parse(out.stdout) as { measure: string; means: { run: string; mean: number }[]; pairs: { meanDifference: number }[] }[];
+      expect(results.map((r) => r.measure)).toEqual(['alpha-nDCG@5', 'ERR-IA@10']);
+      const a = evaluateDiversity(qrels, rankedRunOf(runText), ['alpha-nDCG@5', 'ERR-IA@10'], { ties });
+      const b = evaluateDiversity(qrels, rankedRunOf(other), ['alpha-nDCG@5', 'ERR-IA@10'], { ties });
+      for (const r of results) {
+        expect(r.means.map((m) => m.mean)).toEqual([a.mean[r.measure], b.mean[r.measure]]);
+        const differences = a.perQuery[r.measure]!.map((x, q) => x - b.perQuery[r.measure]![q]!);
+        expect(r.pairs[0]!.meanDifference).toBeCloseTo(differences.reduce((s, d) => s + d, 0) / differences.length, 14);
+      }
+    }
   });
 });

@@ -7,6 +7,7 @@ import { wasmBackend } from '../src/backends/wasm.js';
 import { WasmMemory } from '../src/backends/wasmMemory.js';
 import { workerHost } from '../src/backends/workerHost.js';
 import { compilePlan } from '../src/measures/plan.js';
+import { diversityCheckBatches } from '../src/diversity/diversityCheckBatches.js';
 import { TIE_MODES } from '../src/ties/modes.js';
 import { pick, randInt, rng } from '../src/util/random.js';
 
@@ -21,7 +22,7 @@ function tied(next: () => number, queries: number, most: number, top: number): B
 const NO_MODULE = existsSync(wasmPath()) ? undefined : 'wasm/tie-eval.wasm is not built';
 
 describe.skipIf(NO_MODULE !== undefined)('the WASM scratch tables', () => {
-  it('the free-orders table (IPrec, G), kept between calls of one layout, is filled again after a batch of another layout wrote over the scratch, on the calling thread and a helper', () => {
+  it('the free-orders table (IPrec, G), kept between calls of one layout, is filled again after a batch of another layout (or the diversity kernel) wrote over the scratch, on the calling thread and a helper', () => {
     // a memory of its own, to write over as another batch's arrays and kernels may
     const memory = new WasmMemory(new WebAssembly.Module(readFileSync(wasmPath())), workerHost);
     const backend = wasmBackend(memory);
@@ -51,6 +52,11 @@ describe.skipIf(NO_MODULE !== undefined)('the WASM scratch tables', () => {
       expect(run(large, threads)).toEqual(want(large));
       // as if that batch's kernels and arrays had written everywhere past the module's data
       memory.f64.fill(Number.NaN, Math.ceil(memory.exports.heapBase() / 8));
+      expect(run(small, threads)).toEqual(expected);
+      // the diversity kernel's scratch lies over the table: the next batch of that layout fills it again
+      // (2,000 queries: its arrays reach past the table of the small layout)
+      const [diversity] = diversityCheckBatches(2000);
+      backend.diversity(diversity!, new Float64Array((diversity!.measures.length / 3) * diversity!.subtopicCounts.length));
       expect(run(small, threads)).toEqual(expected);
     }
   });

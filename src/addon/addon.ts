@@ -25,6 +25,8 @@ export interface Addon {
   startBatch(labels: unknown, offsets: unknown, ideal: unknown, idealOffsets: unknown, relevant: unknown, plan: unknown, constants: null, status: Int32Array, threads: number, scores: unknown, tieKeys: unknown, mode: unknown, out: unknown): boolean;
   /** the started job finished (the calling thread helps), its status written to `status`; returns the code */
   joinBatch(status: Int32Array): number;
+  /** the diversity measures of a batch (the fields of DiversityBatch in order, then out), on the calling thread */
+  diversity(rows: unknown, subtopics: unknown, subtopicCounts: unknown, rankingOffsets: unknown, ranking: unknown, groupOffsets: unknown, groupEnds: unknown, idealOffsets: unknown, ideal: unknown, maxRank: unknown, sumGroups: unknown, measures: unknown, discounts: unknown, out: unknown): void;
   TrecReader: new () => TrecReader;
   /** which countGroups loop runs: "avx2" or "baseline" */
   vectorPath: string;

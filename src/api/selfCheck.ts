@@ -1,5 +1,6 @@
 import type { BackendName } from '../backends/backend.js';
 import { resolveBackend } from '../backends/facade.js';
+import { diversityCheckBatches } from '../diversity/diversityCheckBatches.js';
 import { MEASURES, type MeasureEntry } from '../measures/table.js';
 import { rng, pick, randInt } from '../util/random.js';
 import type { TieMode } from '../ties/modes.js';
@@ -73,7 +74,8 @@ export function selfCheckBatch(queries: number, seed = 0x7e1e): { batch: Batch; 
 /**
  * Checks a backend against the TypeScript reference on seeded random batches (heavy ties,
  * unjudged labels, relevant documents not retrieved, every measure of the table at several
- * cut-offs and parameters, every tie mode) and returns
+ * cut-offs and parameters, every tie mode; and ndeval's diversity measures on a quarter as many
+ * queries, with and without a cut) and returns
  * the largest deviation and the count of values that differ in any bit. Use it to verify an
  * install: the backends compute the same operations, so any unequal value (or a deviation above
  * ~1e-12) means the backend is broken.
@@ -86,22 +88,29 @@ export function selfCheck(backend: BackendName | 'auto' = 'auto', queries = 2000
   let maxDeviation = 0;
   let values = 0;
   let unequal = 0;
+  // equal to the bit, NaN on both sides too (trec mode's interpolated precision of an empty ranking)
+  const compare = (a: ArrayLike<number>, b: ArrayLike<number>): void => {
+    for (let i = 0; i < b.length; i++) {
+      if (!Object.is(a[i], b[i])) {
+        unequal++;
+        const d = Math.abs(a[i]! - b[i]!) / Math.max(1, Math.abs(b[i]!));
+        maxDeviation = Math.max(maxDeviation, Number.isNaN(d) ? Infinity : d);
+      }
+      values++;
+    }
+  };
   for (const ties of MODES) {
     const want = evaluateBatch(batch, measures, { ties, backend: 'js' });
     const got = evaluateBatch(batch, measures, { ties, backend: name });
-    for (const m of measures) {
-      const a = got.perQuery[m]!;
-      const b = want.perQuery[m]!;
-      for (let q = 0; q < queries; q++) {
-        // equal to the bit, NaN on both sides too (trec mode's interpolated precision of an empty ranking)
-        if (!Object.is(a[q], b[q])) {
-          unequal++;
-          const d = Math.abs(a[q]! - b[q]!) / Math.max(1, Math.abs(b[q]!));
-          maxDeviation = Math.max(maxDeviation, Number.isNaN(d) ? Infinity : d);
-        }
-        values++;
-      }
-    }
+    for (const m of measures) compare(got.perQuery[m]!, want.perQuery[m]!);
+  }
+  // the diversity measures (ndeval's), with and without -M
+  for (const batch of diversityCheckBatches(Math.ceil(queries / 4))) {
+    const want = new Float64Array((batch.measures.length / 3) * batch.subtopicCounts.length);
+    const got = new Float64Array(want.length);
+    resolveBackend('js').diversity(batch, want);
+    resolveBackend(name).diversity(batch, got);
+    compare(got, want);
   }
   return { backend: name, queries, values, maxDeviation, unequal };
 }

@@ -63,4 +63,45 @@ export interface Backend {
    * calling thread alone. With one thread, or a small batch, the job runs before this returns.
    */
   startBatch?(judged: JudgedBatch, plan: Plan, scores: Float64Array, tieKeys: Int32Array | null, mode: number, out: Float64Array, threads: number): () => number;
+  /**
+   * The diversity measures of a batch (see DiversityBatch): measure m of query q goes to
+   * out[m * Q + q]. Throws for a bad batch before a kernel reads it (InputError / InputTypeError;
+   * the addon's, RangeError / TypeError).
+   */
+  diversity(batch: DiversityBatch, out: Float64Array): void;
+}
+
+/**
+ * A batch of queries for the diversity measures (ndeval's), flat: each query's judged documents
+ * are rows (a row's subtopics, 0..A-1 of its query, ascending), its ranking a list of rows (-1 for
+ * a document not judged) in tie groups, its ideal candidates the rows of its relevant documents
+ * in document id order. The measures share sums per (alpha, beta): a sum group.
+ */
+export interface DiversityBatch {
+  /** rows + 1 offsets into subtopics */
+  readonly rows: Uint32Array;
+  /** each row's subtopics */
+  readonly subtopics: Int32Array;
+  /** A per query: its subtopics some document is relevant to */
+  readonly subtopicCounts: Int32Array;
+  /** Q + 1 offsets into ranking */
+  readonly rankingOffsets: Uint32Array;
+  /** each query's ranking, best first: a row per position, -1 for a document not judged */
+  readonly ranking: Int32Array;
+  /** Q + 1 offsets into groupEnds */
+  readonly groupOffsets: Uint32Array;
+  /** each query's tie groups: their ends (exclusive) from its first position, increasing to its ranking's length */
+  readonly groupEnds: Int32Array;
+  /** Q + 1 offsets into ideal */
+  readonly idealOffsets: Uint32Array;
+  /** each query's ideal candidates: the rows of its relevant documents, document id ascending */
+  readonly ideal: Int32Array;
+  /** no position from this one on counts (ndeval's -M; 0: none) */
+  readonly maxRank: number;
+  /** per sum group: alpha, beta, depth (the ranks its cut-off measures read, >= 1), and 1 when it has an NRBP measure else 0 */
+  readonly sumGroups: Float64Array;
+  /** per measure: its DiversityCode, its cut-off (0: none), its sum group (0 for MAP-IA, P-IA and strec) */
+  readonly measures: Float64Array;
+  /** ndeval's discount of each rank i below the deepest sum group's depth: ln 2 / ln(i + 2) */
+  readonly discounts: Float64Array;
 }

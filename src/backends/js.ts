@@ -3,8 +3,12 @@ import { prepareQueries } from '../reference/prepareQueries.js';
 import { Scratch } from '../reference/scratch.js';
 import type { Backend } from './backend.js';
 import { checkJudged, checkScores } from './checkArgs.js';
+import { checkDiversity } from './checkDiversity.js';
+import { diversityQueries } from '../reference/diversityQueries.js';
+import { DiversityScratch } from '../reference/diversityScratch.js';
 
 const scratch = new Scratch();
+const diversityScratch = new DiversityScratch();
 
 /** The TypeScript reference as a backend: the spec the compiled backends are checked against. */
 export const jsBackend: Backend = {
@@ -23,5 +27,9 @@ export const jsBackend: Backend = {
         return evaluateQueries(scores, labels, offsets, 0, queries, tieKeys, mode, plan, constants, scratch, out, status);
       },
     };
+  },
+  diversity(batch, out) {
+    checkDiversity(batch, out);
+    diversityQueries(batch, diversityScratch, out);
   },
 };

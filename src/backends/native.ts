@@ -27,6 +27,9 @@ export function loadNativeBackend(path?: string): Backend {
         evaluate: (scores, tieKeys, mode, out) => addon.evaluateQueries(scores, labels, offsets, tieKeys, mode, plan.packed, constants, out, status, threads),
       };
     },
+    diversity(b, out) {
+      addon.diversity(b.rows, b.subtopics, b.subtopicCounts, b.rankingOffsets, b.ranking, b.groupOffsets, b.groupEnds, b.idealOffsets, b.ideal, b.maxRank, b.sumGroups, b.measures, b.discounts, out);
+    },
     evaluateBatch(judged, plan, scores, tieKeys, mode, out, threads) {
       // step 0's constants stay in the addon, a slice at a time
       return addon.evaluateBatch(judged.labels, judged.offsets, judged.ideal, judged.idealOffsets, judged.relevant, plan.packed, null, batchStatus, threads, scores, tieKeys, mode, out);

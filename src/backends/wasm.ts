@@ -1,5 +1,7 @@
 import type { Backend } from './backend.js';
 import { checkScores } from './checkArgs.js';
+import { checkDiversity } from './checkDiversity.js';
+import { wasmDiversity } from './wasmDiversity.js';
 import { Status } from '../core/status.js';
 import { WasmBatch } from './wasmBatch.js';
 import type { WasmMemory } from './wasmMemory.js';
@@ -23,6 +25,10 @@ export function wasmBackend(memory: WasmMemory): Backend {
           return code;
         },
       };
+    },
+    diversity(batch, out) {
+      checkDiversity(batch, out);
+      wasmDiversity(memory, batch, out);
     },
     // step 0 and steps 1-3 of a batch evaluated once, chunk by chunk on each thread (as the addon's evaluateBatch)
     evaluateBatch(judged, plan, scores, tieKeys, mode, out, threads) {

@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import type { BackendChoice } from '../backends/backend.js';
 import { evaluateDiversity, type DiversityTies, type RankedQuery } from '../diversity/evaluateDiversity.js';
 import { diversityEstimatedNote, formatDiversityCsv, formatDiversityJson, formatDiversityTrec, formatNdeval, type DiversityRunResult } from '../format/diversityOutput.js';
 import { readDiversityQrels, readRun } from '../runs/read.js';
@@ -15,6 +16,7 @@ interface DiversityFlags {
   q?: boolean;
   format: 'trec' | 'ndeval' | 'json' | 'csv';
   output?: string;
+  backend: BackendChoice;
 }
 
 const EXAMPLES = `
@@ -43,6 +45,7 @@ export function addDiversityCommand(program: Command, io: CliIo): void {
     .option('-q', 'print per-query values too (trec format)')
     .addOption(new Option('--format <format>', "output format (ndeval: ndeval's CSV)").choices(['trec', 'ndeval', 'json', 'csv']).default('trec'))
     .option('-o, --output <file>', 'write the output to a file instead of stdout')
+    .addOption(new Option('--backend <name>', 'computing backend').choices(['auto', 'native', 'wasm', 'js']).default('auto'))
     .addHelpText('after', EXAMPLES)
     .action(async (qrelsPath: string, runPaths: string[], flags: DiversityFlags) => {
       if (flags.format === 'ndeval' && flags.ties === 'sd') throw new UsageError("--format ndeval prints one value a measure: --ties average, trec or input (sd: --format trec, json or csv)");
@@ -59,7 +62,7 @@ export function addDiversityCommand(program: Command, io: CliIo): void {
           },
           { onRestart: () => run.clear() },
         );
-        const result = evaluateDiversity(qrels, run, flags.measure.length === 0 ? ['ndeval'] : flags.measure, { ties: flags.ties, maxRank: flags.M ?? 0, allQueries: flags.c === true });
+        const result = evaluateDiversity(qrels, run, flags.measure.length === 0 ? ['ndeval'] : flags.measure, { ties: flags.ties, maxRank: flags.M ?? 0, allQueries: flags.c === true, backend: flags.backend });
         results.push({ ...result, run: runPaths[i]!, runid: notes.runid, ranked: new Set(run.keys()) });
       }
       const text =

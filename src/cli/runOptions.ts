@@ -64,8 +64,10 @@ export function sources(paths: readonly string[], stdin: AsyncIterable<Uint8Arra
  * @throws UsageError when none is left; MeasureNameError for an unknown name
  */
 export function requireNumbers(args: readonly string[], relLevel: number, command: string): void {
-  const requests = requestMeasures(args, relLevel);
-  if (requests.every((r) => r.text !== undefined)) {
+  // the diversity measures are numbers (evaluateRuns refuses the tie modes they lack)
+  const { ordinary, diversity } = splitDiversityNames(args);
+  const requests = requestMeasures(ordinary, relLevel);
+  if (diversity.length === 0 && requests.every((r) => r.text !== undefined)) {
     throw new UsageError(`${command} compares numbers: ${requests.map((r) => r.label).join(', ')} ${requests.length > 1 ? 'are' : 'is'} text; give a numeric measure`);
   }
 }

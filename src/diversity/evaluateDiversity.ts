@@ -4,6 +4,8 @@ import { meanError, meanOf, summationOf, type Terms } from '../core/means.js';
 import { InputError, InputTypeError } from '../core/errors.js';
 import { compareIds } from '../ties/compareIds.js';
 import { sortIds } from '../ties/sortIds.js';
+import type { BackendChoice } from '../backends/backend.js';
+import { DiversityBatchBuilder } from './diversityBatch.js';
 import { diversityValues, singletons } from './diversityValues.js';
 import { JudgementsBuilder, type DiversityQrels, type QueryJudgements } from './judgements.js';
 import { parseDiversityMeasures, type DiversityMeasure } from './measures.js';
@@ -25,6 +27,8 @@ export interface DiversityOptions {
   readonly maxRank?: number;
   /** ndeval's -c: average over every query of the qrels, 0 for one the run lacks (default false: the queries of both) */
   readonly allQueries?: boolean;
+  /** which backend computes (default `auto`: see EvaluateOptions.backend) */
+  readonly backend?: BackendChoice;
 }
 
 /** A run's query: its documents with their scores, and the rank field of each where the run has one. */
@@ -83,24 +87,33 @@ export function diversityQrels(judgements: SubtopicJudgements): DiversityQrels {
  * descending (trec; in average mode a group of equal scores, each position alone otherwise), or by
  * the rank field (input; without ranks, by score with ties in the order given).
  */
-function ordered(ranked: RankedQuery, ties: Exclude<DiversityTies, 'sd'>): { order: number[]; groupEnds: Int32Array } {
+function ordered(ranked: RankedQuery, ties: Exclude<DiversityTies, 'sd'>): { order: ArrayLike<number>; groupEnds: Int32Array } {
   const n = ranked.docs.length;
   const { scores, ranks, docs } = ranked;
   if (ties === 'average') {
-    // by score alone (the order inside a group does not matter): buckets, then the scores sorted
-    const buckets = new Map<number, number[]>();
+    // by score alone (the order inside a group does not matter): the distinct scores descending,
+    // each document's group found among them, then the groups laid out one after another
+    const sorted = Float64Array.from(scores).sort();
+    const distinct = new Float64Array(n);
+    let groups = 0;
+    for (let i = n - 1; i >= 0; i--) if (groups === 0 || sorted[i] !== distinct[groups - 1]) distinct[groups++] = sorted[i]!;
+    const groupOf = new Int32Array(n);
+    const groupEnds = new Int32Array(groups);
     for (let i = 0; i < n; i++) {
-      const bucket = buckets.get(scores[i]!);
-      if (bucket === undefined) buckets.set(scores[i]!, [i]);
-      else bucket.push(i);
+      let lo = 0;
+      let hi = groups - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (distinct[mid]! > scores[i]!) lo = mid + 1;
+        else hi = mid;
+      }
+      groupOf[i] = lo;
+      groupEnds[lo]!++;
     }
-    const values = Float64Array.from(buckets.keys()).sort().reverse();
-    const order: number[] = [];
-    const groupEnds = new Int32Array(values.length);
-    values.forEach((v, g) => {
-      for (const i of buckets.get(v)!) order.push(i);
-      groupEnds[g] = order.length;
-    });
+    for (let g = 1; g < groups; g++) groupEnds[g]! += groupEnds[g - 1]!;
+    const order = new Int32Array(n);
+    const next = Int32Array.from({ length: groups }, (_, g) => (g === 0 ? 0 : groupEnds[g - 1]!));
+    for (let i = 0; i < n; i++) order[next[groupOf[i]!]!++] = i;
     return { order, groupEnds };
   }
   const order = Array.from({ length: n }, (_, i) => i);
@@ -112,30 +125,40 @@ function ordered(ranked: RankedQuery, ties: Exclude<DiversityTies, 'sd'>): { ord
 
 /**
  * A query's value of each measure (see diversityValues) for one ranked query of a run (its
- * documents distinct: the readers and evaluateDiversity check).
+ * documents distinct: the readers and evaluateDiversity check), on `backend` (default `auto`).
  * @throws InputError for a score that is NaN
  */
-export function evaluateDiversityQuery(judged: QueryJudgements, ranked: RankedQuery, measures: readonly DiversityMeasure[], ties: Exclude<DiversityTies, 'sd'>, maxRank: number, qid: string): number[] {
-  const { subtopics, groupEnds } = positions(judged, ranked, ties, qid);
-  return diversityValues(judged, subtopics, groupEnds, measures, maxRank > 0 ? maxRank : subtopics.length);
+export function evaluateDiversityQuery(judged: QueryJudgements, ranked: RankedQuery, measures: readonly DiversityMeasure[], ties: Exclude<DiversityTies, 'sd'>, maxRank: number, qid: string, backend?: BackendChoice): number[] {
+  const { ranking, groupEnds } = positions(judged, ranked, ties, qid);
+  const builder = new DiversityBatchBuilder(measures, maxRank);
+  builder.add(judged, ranking, groupEnds);
+  return Array.from(diversityValues(builder, backend));
 }
 
 /**
  * A query's average and sd over the orders of its ties, per measure (see orderSpread), with the
- * sd's standard errors where they were estimated (else null).
+ * sd's standard errors where they were estimated (else null), on `backend` (default `auto`).
  * @throws InputError for a score that is NaN
  */
-export function diversitySpread(judged: QueryJudgements, ranked: RankedQuery, measures: readonly DiversityMeasure[], maxRank: number, qid: string): { average: number[] } & OrderSpread {
-  const { subtopics, groupEnds } = positions(judged, ranked, 'average', qid);
-  const limit = maxRank > 0 ? maxRank : subtopics.length;
-  return { average: diversityValues(judged, subtopics, groupEnds, measures, limit), ...orderSpread(judged, subtopics, groupEnds, measures, limit) };
+export function diversitySpread(judged: QueryJudgements, ranked: RankedQuery, measures: readonly DiversityMeasure[], maxRank: number, qid: string, backend?: BackendChoice): { average: number[] } & OrderSpread {
+  const { ranking, groupEnds } = positions(judged, ranked, 'average', qid);
+  const builder = new DiversityBatchBuilder(measures, maxRank);
+  builder.add(judged, ranking, groupEnds);
+  return { average: Array.from(diversityValues(builder, backend)), ...orderSpread(judged, ranking, groupEnds, measures, maxRank, backend) };
 }
 
-/** A query's documents' subtopics in ranking order, and its groups (see ordered). @throws InputError for a NaN score */
-function positions(judged: QueryJudgements, ranked: RankedQuery, ties: Exclude<DiversityTies, 'sd'>, qid: string): { subtopics: (Int32Array | undefined)[]; groupEnds: Int32Array } {
-  for (let i = 0; i < ranked.docs.length; i++) if (Number.isNaN(ranked.scores[i])) throw new InputError(`query ${qid}: the score of document ${ranked.docs[i]} is NaN`);
+/** A query's documents' rows in `judged` in ranking order (-1: not judged), and its groups (see ordered). @throws InputError for a NaN score */
+function positions(judged: QueryJudgements, ranked: RankedQuery, ties: Exclude<DiversityTies, 'sd'>, qid: string): { ranking: Int32Array; groupEnds: Int32Array } {
+  const n = ranked.docs.length;
+  const rows = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (Number.isNaN(ranked.scores[i])) throw new InputError(`query ${qid}: the score of document ${ranked.docs[i]} is NaN`);
+    rows[i] = judged.rowOf.get(ranked.docs[i]!) ?? -1;
+  }
   const { order, groupEnds } = ordered(ranked, ties);
-  return { subtopics: order.map((i) => judged.docs.get(ranked.docs[i]!)), groupEnds };
+  const ranking = new Int32Array(n);
+  for (let p = 0; p < n; p++) ranking[p] = rows[order[p]!]!;
+  return { ranking, groupEnds };
 }
 
 /**
@@ -161,9 +184,13 @@ export function evaluateDiversity(qrels: DiversityQrels, run: Readonly<Record<st
   return tally.result();
 }
 
+/** A tally evaluates its queries in batches of about this many positions. */
+const BATCH_POSITIONS = 1 << 16;
+
 /**
- * A run's diversity values gathered query by query (a run streamed: memory holds a query at a
- * time), on a list of queries fixed beforehand; a query never added is 0 (ndeval -c).
+ * A run's diversity values gathered query by query (a run streamed: memory holds the queries of
+ * one batch, some BATCH_POSITIONS documents), on a list of queries fixed beforehand; a query never
+ * added is 0 (ndeval -c).
  */
 export class DiversityTally {
   private readonly measures: readonly DiversityMeasure[];
@@ -174,6 +201,10 @@ export class DiversityTally {
   private readonly spreads: Record<string, Float64Array> | null;
   private readonly estimated: Record<string, Record<string, number>> = {};
   private readonly errors = new Map<string, Map<number, number>>();
+  private readonly backend: BackendChoice | undefined;
+  /** the queries waiting in `pending` (average, trec, input), by their index in the list */
+  private readonly pending: DiversityBatchBuilder;
+  private waiting: number[] = [];
 
   /** @throws MeasureNameError for a name; InputError for an option */
   constructor(
@@ -191,6 +222,8 @@ export class DiversityTally {
     const columns = (): Record<string, Float64Array> => Object.fromEntries(this.measures.map((m) => [m.name, new Float64Array(queries.length)]));
     this.perQuery = columns();
     this.spreads = ties === 'sd' ? columns() : null;
+    this.backend = options.backend;
+    this.pending = new DiversityBatchBuilder(this.measures, this.maxRank);
   }
 
   /** Evaluates query `qid` of the list (another is ignored). @throws InputError for a NaN score */
@@ -200,10 +233,13 @@ export class DiversityTally {
     const judged = this.qrels.get(qid)!;
     const { measures, ties } = this;
     if (ties !== 'sd') {
-      evaluateDiversityQuery(judged, ranked, measures, ties, this.maxRank, qid).forEach((v, i) => (this.perQuery[measures[i]!.name]![q] = v));
+      const { ranking, groupEnds } = positions(judged, ranked, ties, qid);
+      this.pending.add(judged, ranking, groupEnds);
+      this.waiting.push(q);
+      if (this.pending.positions >= BATCH_POSITIONS) this.flush();
       return;
     }
-    const { average, sd, standardErrors } = diversitySpread(judged, ranked, measures, this.maxRank, qid);
+    const { average, sd, standardErrors } = diversitySpread(judged, ranked, measures, this.maxRank, qid, this.backend);
     measures.forEach(({ name }, i) => {
       this.perQuery[name]![q] = average[i]!;
       this.spreads![name]![q] = sd[i]!;
@@ -214,8 +250,18 @@ export class DiversityTally {
     });
   }
 
+  /** Evaluates the queries waiting, in one batch. */
+  private flush(): void {
+    const { measures, waiting } = this;
+    if (waiting.length === 0) return;
+    const values = diversityValues(this.pending, this.backend);
+    measures.forEach(({ name }, m) => waiting.forEach((q, i) => (this.perQuery[name]![q] = values[m * waiting.length + i]!)));
+    this.waiting = [];
+  }
+
   /** The values, their means (see evaluateDiversity), and with `sd` the sds and their estimates. */
   result(): DiversityResult {
+    this.flush();
     const { measures, queries, spreads, errors } = this;
     const summary = (values: Record<string, Float64Array>, terms: Terms): Record<string, number> => Object.fromEntries(measures.map(({ name }) => [name, meanOf(values[name]!, 0, queries.length, terms, summationOf(this.ties))]));
     const result = { measures: measures.map((m) => m.name), queries: [...queries], perQuery: this.perQuery, mean: summary(this.perQuery, 'values') };
@@ -223,6 +269,12 @@ export class DiversityTally {
     const meanErrors = Object.fromEntries([...errors].map(([name, byQuery]) => [name, meanError(spreads[name]!, 0, queries.length, byQuery, 'squares')]));
     return { ...result, sd: { perQuery: spreads, mean: summary(spreads, 'squares') }, ...(errors.size > 0 ? { estimated: this.estimated, meanError: meanErrors } : {}) };
   }
+}
+
+/** A run's score. @throws InputTypeError for one that is not a number */
+function scoreOf(qid: string, doc: string, score: unknown): number {
+  if (typeof score !== 'number') throw new InputTypeError(`run: query ${qid}, document ${doc}: the score is ${typeof score}, not a number`);
+  return score;
 }
 
 /**
@@ -239,15 +291,16 @@ function rankedQuery(qid: string, entry: unknown): RankedQuery {
     }
     return given;
   }
-  const docs: string[] = [];
-  const scores: number[] = [];
-  const take = (doc: string, score: unknown): void => {
-    if (typeof score !== 'number') throw new InputTypeError(`run: query ${qid}, document ${doc}: the score is ${typeof score}, not a number`);
-    docs.push(doc);
-    scores.push(score);
-  };
-  if (entry instanceof Map) for (const [doc, score] of entry as Map<string, unknown>) take(doc, score);
-  else if (entry !== null && typeof entry === 'object') for (const doc in entry) take(doc, (entry as Record<string, unknown>)[doc]);
-  else throw new InputTypeError(`run['${qid}'] must be an object or a Map`);
+  if (entry instanceof Map) {
+    const docs = [...(entry as Map<string, unknown>).keys()];
+    const scores = new Float64Array(docs.length);
+    let i = 0;
+    for (const [doc, score] of entry as Map<string, unknown>) scores[i++] = scoreOf(qid, doc, score);
+    return { docs, scores };
+  }
+  if (entry === null || typeof entry !== 'object') throw new InputTypeError(`run['${qid}'] must be an object or a Map`);
+  const docs = Object.keys(entry);
+  const scores = new Float64Array(docs.length);
+  for (let i = 0; i < docs.length; i++) scores[i] = scoreOf(qid, docs[i]!, (entry as Record<string, unknown>)[docs[i]!]);
   return { docs, scores };
 }

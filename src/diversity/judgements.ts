@@ -7,14 +7,16 @@ import { compareIds } from '../ties/compareIds.js';
 export interface QueryJudgements {
   /** the subtopics some document is relevant to, A of them (ndeval's "actual subtopics") */
   readonly subtopics: number;
-  /** per judged document, the subtopics (0..A-1, ascending: the given subtopics' order) it is relevant to; empty when judged not relevant to any */
-  readonly docs: ReadonlyMap<string, Int32Array>;
+  /** per judged document, its row: rows[row] .. rows[row + 1] - 1 index its subtopics in rowSubtopics */
+  readonly rowOf: ReadonlyMap<string, number>;
+  /** rows + 1 offsets into rowSubtopics */
+  readonly rows: Uint32Array;
+  /** each judged document's subtopics (0..A-1, ascending: the given subtopics' order) it is relevant to; none when judged not relevant to any */
+  readonly rowSubtopics: Int32Array;
   /** per judged document, its largest judgement over its subtopics (what the other measures take as its label) */
   readonly largest: ReadonlyMap<string, number>;
-  /** per subtopic, how many documents are relevant to it (MAP-IA's denominators) */
-  readonly relevant: Float64Array;
-  /** the relevant documents' subtopics in ndeval's ideal-ranking order of consideration: document id ascending (ties in the greedy ideal go to the larger id) */
-  readonly idealCandidates: readonly Int32Array[];
+  /** the rows of the relevant documents in ndeval's ideal-ranking order of consideration: document id ascending (ties in the greedy ideal go to the larger id) */
+  readonly idealRows: Int32Array;
 }
 
 /** Subtopic judgements by query. */
@@ -61,8 +63,9 @@ export class JudgementsBuilder {
       for (const bySubtopic of docs.values()) for (const [name, { judgment }] of bySubtopic) if (judgment > 0) names.add(name);
       const ordered = [...names].sort(compareSubtopics);
       const index = new Map(ordered.map((name, i) => [name, i]));
-      const relevant = new Float64Array(ordered.length);
-      const subtopicsOf = new Map<string, Int32Array>();
+      const rowOf = new Map<string, number>();
+      const rows = new Uint32Array(docs.size + 1);
+      const listed: number[] = [];
       const largest = new Map<string, number>();
       for (const [doc, bySubtopic] of docs) {
         const subs: number[] = [];
@@ -72,12 +75,12 @@ export class JudgementsBuilder {
           if (judgment > 0) subs.push(index.get(name)!);
         }
         largest.set(doc, most);
-        subs.sort((a, b) => a - b);
-        for (const j of subs) relevant[j]!++;
-        subtopicsOf.set(doc, Int32Array.from(subs));
+        rowOf.set(doc, rowOf.size);
+        listed.push(...subs.sort((a, b) => a - b));
+        rows[rowOf.size] = listed.length;
       }
-      const candidates = [...subtopicsOf.entries()].filter(([, subs]) => subs.length > 0).sort(([a], [b]) => compareIds(a, b));
-      out.set(query, { subtopics: ordered.length, docs: subtopicsOf, largest, relevant, idealCandidates: candidates.map(([, subs]) => subs) });
+      const relevantDocs = [...rowOf.entries()].filter(([, row]) => rows[row + 1]! > rows[row]!).sort(([a], [b]) => compareIds(a, b));
+      out.set(query, { subtopics: ordered.length, rowOf, rows, rowSubtopics: Int32Array.from(listed), largest, idealRows: Int32Array.from(relevantDocs, ([, row]) => row) });
     }
     return out;
   }

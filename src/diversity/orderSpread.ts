@@ -1,4 +1,6 @@
+import type { BackendChoice } from '../backends/backend.js';
 import { rng } from '../util/random.js';
+import { DiversityBatchBuilder } from './diversityBatch.js';
 import { diversityValues, singletons } from './diversityValues.js';
 import type { QueryJudgements } from './judgements.js';
 import type { DiversityMeasure } from './measures.js';
@@ -7,6 +9,8 @@ import type { DiversityMeasure } from './measures.js';
 export const ORDERS_EXACT = 5040;
 /** Beyond, it is estimated from this many orders drawn uniformly (seeded by the query id). */
 export const ORDERS_SAMPLED = 2000;
+/** The orders are evaluated in batches of about this many positions. */
+const BATCH_POSITIONS = 1 << 20;
 
 /** A query's sd over the orders of its ties, per measure, and its standard error where it was estimated (null: exact). */
 export interface OrderSpread {
@@ -21,16 +25,19 @@ export interface OrderSpread {
  * can matter: two or more documents, some relevant, above `limit`), else estimated from
  * ORDERS_SAMPLED orders drawn uniformly (seeded by the query's ties and subtopics: the same query
  * gives the same estimate on every path), with the standard error of the estimate (the delta
- * method on the sample's second and fourth moments). `subtopics` and `groupEnds` as rankingSums'.
+ * method on the sample's second and fourth moments). `ranking`: each position's row in `judged`
+ * (-1: not judged), in tie groups ending at `groupEnds`; the orders run on `backend`.
  */
-export function orderSpread(judged: QueryJudgements, subtopics: readonly (Int32Array | undefined)[], groupEnds: Int32Array, measures: readonly DiversityMeasure[], limit: number): OrderSpread {
+export function orderSpread(judged: QueryJudgements, ranking: Int32Array, groupEnds: Int32Array, measures: readonly DiversityMeasure[], maxRank: number, backend: BackendChoice | undefined): OrderSpread {
+  const limit = maxRank > 0 ? Math.min(maxRank, ranking.length) : ranking.length;
+  const subtopicsOf = (row: number): Int32Array | undefined => (row < 0 ? undefined : judged.rowSubtopics.subarray(judged.rows[row], judged.rows[row + 1]));
   const moving: [number, number][] = [];
   let orders = 1;
   let start = 0;
   for (const end of groupEnds) {
     if (start >= limit) break;
     let relevant = false;
-    for (let i = start; i < end && !relevant; i++) relevant = (subtopics[i]?.length ?? 0) > 0;
+    for (let i = start; i < end && !relevant; i++) relevant = (subtopicsOf(ranking[i]!)?.length ?? 0) > 0;
     if (end - start > 1 && relevant) {
       moving.push([start, end]);
       for (let k = 2; k <= end - start && orders <= ORDERS_EXACT; k++) orders *= k;
@@ -38,12 +45,21 @@ export function orderSpread(judged: QueryJudgements, subtopics: readonly (Int32A
     start = end;
   }
   if (moving.length === 0) return { sd: measures.map(() => 0), standardErrors: null };
-  const singles = singletons(subtopics.length);
+  const singles = singletons(ranking.length);
   // each group from one arrangement whatever the input's order: the same seed, the same draws
-  const current = subtopics.slice();
-  for (const [from, to] of moving) current.splice(from, to - from, ...current.slice(from, to).sort(compareSubtopicLists));
+  const current = ranking.slice();
+  for (const [from, to] of moving) current.subarray(from, to).sort((a, b) => compareSubtopicLists(subtopicsOf(a), subtopicsOf(b)) || a - b);
   const samples: number[][] = [];
-  const evaluate = (): void => void samples.push(diversityValues(judged, current, singles, measures, limit));
+  const builder = new DiversityBatchBuilder(measures, maxRank);
+  const flush = (): void => {
+    const queries = builder.queries;
+    const values = diversityValues(builder, backend);
+    for (let q = 0; q < queries; q++) samples.push(measures.map((_, m) => values[m * queries + q]!));
+  };
+  const evaluate = (): void => {
+    builder.add(judged, current, singles);
+    if (builder.positions >= BATCH_POSITIONS) flush();
+  };
   if (orders <= ORDERS_EXACT) {
     // every order: the groups' permutations, one group after another (Heap's algorithm)
     const permute = (g: number): void => {
@@ -54,25 +70,27 @@ export function orderSpread(judged: QueryJudgements, subtopics: readonly (Int32A
         for (let i = 0; i < k - 1; i++) {
           heap(k - 1);
           const j = k % 2 === 0 ? from + i : from;
-          [current[j], current[from + k - 1]] = [current[from + k - 1], current[j]];
+          [current[j], current[from + k - 1]] = [current[from + k - 1]!, current[j]!];
         }
         heap(k - 1);
       };
       heap(to - from);
     };
     permute(0);
+    flush();
     return { sd: measures.map((_, m) => spreadOf(samples, m, false).sd), standardErrors: null };
   }
-  const next = rng(seedOf(current, groupEnds));
+  const next = rng(seedOf(Array.from(current, subtopicsOf), groupEnds));
   for (let s = 0; s < ORDERS_SAMPLED; s++) {
     for (const [from, to] of moving) {
       for (let i = to - 1; i > from; i--) {
         const j = from + Math.floor(next() * (i - from + 1));
-        [current[i], current[j]] = [current[j], current[i]];
+        [current[i], current[j]] = [current[j]!, current[i]!];
       }
     }
     evaluate();
   }
+  flush();
   const spreads = measures.map((_, m) => spreadOf(samples, m, true));
   return { sd: spreads.map((s) => s.sd), standardErrors: spreads.map((s) => s.standardError) };
 }

@@ -23,3 +23,6 @@ export function isDiversityName(name: string): boolean {
   const base = /^\s*([A-Za-z_-]+)/.exec(name)?.[1];
   return name.trim() === 'ndeval' || (base !== undefined && diversityKindOf(base) !== undefined);
 }
+
+/** Each kind's code in the diversity kernels (its index in DIVERSITY_KINDS; scripts/generate.ts writes them for AssemblyScript and C++). */
+export const DiversityCode = { ERR_IA: 0, NERR_IA: 1, ALPHA_DCG: 2, ALPHA_NDCG: 3, NRBP: 4, NNRBP: 5, MAP_IA: 6, P_IA: 7, STREC: 8 } as const;

@@ -76,7 +76,7 @@ const isList = (p: ParamEntry | ListParamEntry): p is ListParamEntry => !('defau
  */
 export function parseMeasure(name: string): MeasureSpec {
   // no measure of the table has one of ndeval's names
-  if (isDiversityName(name)) throw new MeasureNameError(name, `a diversity measure (ndeval's), read from subtopic qrels: the main command and evaluateRuns take it in average, trec, input or sd ties; tie-eval diversity and evaluateDiversity too (docs/diversity.md)`);
+  if (isDiversityName(name)) throw new MeasureNameError(name, `a diversity measure (ndeval's), read from subtopic qrels: the main command and evaluateRuns take it in average, trec, input or sd ties, compare in the first three; tie-eval diversity and evaluateDiversity too (docs/diversity.md)`);
   const m = SYNTAX.exec(name.trim());
   if (m === null) throw new MeasureNameError(name, 'expected NAME, NAME@k or NAME(param=value,...)@k');
   const [, base = '', paramText, cutText] = m;

@@ -1,3 +1,4 @@
+import type { BackendChoice } from '../backends/backend.js';
 import { InputError } from '../core/errors.js';
 import { DiversityTally, type DiversityResult } from '../diversity/evaluateDiversity.js';
 import type { DiversityQrels } from '../diversity/judgements.js';
@@ -55,9 +56,9 @@ export function diversityRequests(names: readonly string[], after: number): Meas
  * only measure, there for its queries and warnings alone (no other was asked), is taken out.
  * The run is streamed: memory holds one query's documents at a time.
  */
-export async function addDiversity(evaluation: RunEvaluation, run: Input, qrels: DiversityQrels, requests: readonly MeasureRequest[], modes: readonly TieMode[], options: { readonly maxRank: number; readonly allQueries: boolean; readonly judgedOnly: boolean; readonly hidden: boolean }): Promise<RunEvaluation> {
+export async function addDiversity(evaluation: RunEvaluation, run: Input, qrels: DiversityQrels, requests: readonly MeasureRequest[], modes: readonly TieMode[], options: { readonly maxRank: number; readonly allQueries: boolean; readonly judgedOnly: boolean; readonly hidden: boolean; readonly backend?: BackendChoice | undefined }): Promise<RunEvaluation> {
   const names = requests.map((r) => r.name);
-  const tallyOptions = { maxRank: options.maxRank, allQueries: options.allQueries };
+  const tallyOptions = { maxRank: options.maxRank, allQueries: options.allQueries, backend: options.backend };
   // sd gives the averages too; each other mode its own values
   const tallies = (): Map<TieMode, DiversityTally> => {
     const byMode = new Map<TieMode, DiversityTally>();
@@ -80,7 +81,7 @@ export async function addDiversity(evaluation: RunEvaluation, run: Input, qrels:
     const ranks: number[] = [];
     for (let d = 0; d < query.scores.length; d++) {
       const doc = query.docs.text(d);
-      if (options.judgedOnly && !judged.docs.has(doc)) continue;
+      if (options.judgedOnly && !judged.rowOf.has(doc)) continue;
       docs.push(doc);
       scores.push(query.scores[d]!);
       ranks.push(query.ranks[d]!);

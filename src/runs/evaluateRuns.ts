@@ -122,7 +122,7 @@ export async function evaluateRuns<const M extends TieMode = 'average'>(qrels: S
       ...(options.threads === undefined ? {} : { threads: options.threads }),
       ...(onBytes === undefined ? {} : { onBytes: (bytes: number) => onBytes(i, bytes) }),
     });
-    const diversityOptions = { maxRank: options.maxRank ?? 0, allQueries: booleanOption(options.allQueries, 'allQueries'), judgedOnly: booleanOption(options.judgedOnly, 'judgedOnly'), hidden };
+    const diversityOptions = { maxRank: options.maxRank ?? 0, allQueries: booleanOption(options.allQueries, 'allQueries'), judgedOnly: booleanOption(options.judgedOnly, 'judgedOnly'), hidden, backend: options.backend };
     evaluations.push(subtopics === null ? evaluation : await addDiversity(evaluation, runInput, subtopics, diversityMeasures, modes, diversityOptions));
   }
   // each run has the values of every mode asked (`M`; 'average' when none is)

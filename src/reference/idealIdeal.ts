@@ -1,0 +1,15 @@
+import type { DiversityScratch } from './diversityScratch.js';
+
+/**
+ * ndeval's "ideal ideal" sums, its normalisers of alpha-DCG and ERR-IA: every one of the A
+ * subtopics covered at every rank, a gain of A q^i at rank i, cumulative, into s.sums[dcg ..] and
+ * s.sums[err ..] through rank depth - 1.
+ */
+export function idealIdeal(s: DiversityScratch, q: number, depth: number, dcg: number, err: number, discounts: Float64Array): void {
+  let gain = s.subtopicCount;
+  for (let i = 0; i < depth; i++) {
+    s.sums[dcg + i] = gain * discounts[i]! + (i > 0 ? s.sums[dcg + i - 1]! : 0);
+    s.sums[err + i] = gain / (i + 1) + (i > 0 ? s.sums[err + i - 1]! : 0);
+    gain *= q;
+  }
+}

@@ -1,0 +1,81 @@
+import type { DiversityScratch } from './diversityScratch.js';
+
+/** The tail's bound: a law is carried only up to the x where q^x falls below it. */
+const LAW_TAIL = 2 ** -60;
+
+/**
+ * The smallest x with q^x below LAW_TAIL (at most `most`), and q^0 .. q^x into s.powers, by repeated
+ * products (the same doubles in every backend).
+ */
+export function tailPowers(s: DiversityScratch, q: number, most: number): number {
+  let top = 0;
+  let power = 1;
+  s.powers[0] = 1;
+  while (top < most && power >= LAW_TAIL) {
+    power *= q;
+    s.powers[++top] = power;
+  }
+  return top;
+}
+
+/**
+ * One law per distinct count m of the current group's subtopics (s.present, s.inGroup): that of
+ * X, how many of the m - 1 other documents of a subtopic sit above a slot of a random order of
+ * the group's n documents. At slot 0, X = 0; each is carried only up to x = min(m - 1, tail).
+ */
+export function groupLaws(s: DiversityScratch, tail: number): void {
+  s.lawCount = 0;
+  let next = 0;
+  for (let at = 0; at < s.presentCount; at++) {
+    const m = s.inGroup[s.present[at]!]!;
+    let d = s.lawOfCount[m]!;
+    if (d < 0) {
+      d = s.lawCount++;
+      s.lawOfCount[m] = d;
+      s.lawM[d] = m;
+      s.lawTop[d] = Math.min(m - 1, tail);
+      s.lawStart[d] = next;
+      s.laws[next] = 1;
+      for (let x = 1; x <= s.lawTop[d]!; x++) s.laws[next + x] = 0;
+      next += s.lawTop[d]! + 1;
+    }
+    s.lawOf[at] = d;
+  }
+}
+
+/** E[q^X] of each law at slot p into s.expect (q = 1: 1); a term past a law's top weighs below LAW_TAIL. */
+export function lawExpectations(s: DiversityScratch, p: number, q: number): void {
+  for (let d = 0; d < s.lawCount; d++) {
+    if (q === 1) {
+      s.expect[d] = 1;
+      continue;
+    }
+    const law = s.lawStart[d]!;
+    let sum = 0;
+    for (let x = Math.min(p, s.lawTop[d]!); x >= 0; x--) sum += s.laws[law + x]! * s.powers[x]!;
+    s.expect[d] = sum;
+  }
+}
+
+/**
+ * Each law from slot p to p + 1 in a group of n (p < n - 1): the (p+1)-th draw of the N = n - 1
+ * other documents is one of the K = m - 1 with chance (K - x) / (N - p); from the top x down, as
+ * each reads only itself and x - 1.
+ */
+export function advanceLaws(s: DiversityScratch, n: number, p: number): void {
+  const left = n - 1 - p;
+  for (let d = 0; d < s.lawCount; d++) {
+    const law = s.lawStart[d]!;
+    const K = s.lawM[d]! - 1;
+    for (let x = Math.min(p + 1, s.lawTop[d]!); x >= 0; x--) {
+      const stay = x <= p ? (s.laws[law + x]! * (left - (K - x))) / left : 0;
+      const rise = x > 0 ? (s.laws[law + x - 1]! * (K - x + 1)) / left : 0;
+      s.laws[law + x] = stay + rise;
+    }
+  }
+}
+
+/** Clears the group's laws' marks in s.lawOfCount. */
+export function releaseLaws(s: DiversityScratch): void {
+  for (let d = 0; d < s.lawCount; d++) s.lawOfCount[s.lawM[d]!] = -1;
+}
