@@ -126,7 +126,8 @@ inline Problem checkDiversity(const Napi::CallbackInfo& info, DiversityCopies& c
   };
   for (size_t q = 0; q < queries; q++) {
     const int32_t A = c.subtopicCounts[q];
-    if (A < 0) return {"query " + std::to_string(q) + ": subtopicCounts is negative", false};
+    // each of a query's A subtopics has a relevant document: A is at most the subtopics listed (and so is the scratch)
+    if (A < 0 || static_cast<size_t>(A) > c.subtopics.size()) return {"query " + std::to_string(q) + ": subtopicCounts is negative or more than the subtopics listed", false};
     const uint32_t first = c.rankingOffsets[q];
     const int64_t length = c.rankingOffsets[q + 1] - first;
     for (uint32_t i = first; i < c.rankingOffsets[q + 1]; i++) {

@@ -1,9 +1,10 @@
 // `npm run fuzz [-- --calls N] [--seed S] [--jobs J] [--batch B] [--paths]`: the standing fuzz campaign.
-// Child processes run the seeded cases of test/fuzz/ (API calls on every backend, TREC files
-// through both readers, LETOR and JSON files) a batch of seeds at a time; the driver counts the
-// calls, and reports each finding: backends that disagree (values to the bit, or error class and
-// message), an unexpected error, a child that crashed (a signal or an exit code) or hung (no
-// answer within the timeout). A batch that crashes or hangs is split until the seed is found.
+// Child processes run the seeded cases of test/fuzz/ (API calls on every backend, the diversity
+// measures' evaluateDiversity, TREC files through both readers, LETOR and JSON files) a batch of
+// seeds at a time; the driver counts the calls, and reports each finding: backends that disagree
+// (values to the bit, or error class and message), an unexpected error, a child that crashed (a
+// signal or an exit code) or hung (no answer within the timeout). A batch that crashes or hangs
+// is split until the seed is found.
 // `--paths`: the every-path campaign instead (test/fuzz/pathCase.ts): each seed's queries through
 // every path that can express them, against evaluateBatch to the bit; `calls` counts queries.
 import { spawn } from 'node:child_process';

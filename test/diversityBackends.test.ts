@@ -86,6 +86,7 @@ describe.each(BACKENDS)('diversity kernels: $name refuses a bad batch before rea
       ['alpha above 1', with_({ sumGroups: edited(good.sumGroups, (a) => (a[0] = 1.5)) })],
       ['a depth past the discounts', with_({ sumGroups: edited(good.sumGroups, (a) => (a[2] = good.discounts.length + 1)) })],
       ['a negative maxRank', with_({ maxRank: -1 })],
+      ['more subtopics than listed (a scratch of 2^31 doubles)', with_({ subtopicCounts: edited(good.subtopicCounts, (a) => (a[q] = 2 ** 31 - 1)) })],
       ['a ranking of doubles', with_({ ranking: Float64Array.from(good.ranking) })],
       ['out too short', good, new Float64Array(3)],
     ];

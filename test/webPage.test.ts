@@ -59,6 +59,8 @@ unless(chromium === undefined ? NO_CHROMIUM : undefined).describe('the web page 
     ['/data/qrels.gz', gzipSync(qrels)],
     ['/data/a.run.gz', gzipSync(a)],
     ['/data/b.run.gz', gzipSync(b)],
+    ['/data/qrels.diversity.txt', readFileSync('examples/qrels.diversity.txt')],
+    ['/data/run.txt', readFileSync('examples/run.txt')],
   ]);
   // the command line on the same files, named as the page names them
   const dir = mkdtempSync(join(tmpdir(), 'tie-eval-web-'));
@@ -74,6 +76,12 @@ unless(chromium === undefined ? NO_CHROMIUM : undefined).describe('the web page 
   const ranges = await command('range');
   const exampleTies = await cli('ties', 'examples/run.txt');
   const exampleRanges = await cli('range', ...measures, 'examples/qrels.txt', 'examples/run.txt');
+  // the diversity measures, with the options the page then has (-l 2, -c, -J, -M 5)
+  const diversityArgs = ['-l', '2', '-c', '-J', '-M', '5', '-m', 'alpha-nDCG@5', '-m', 'ERR-IA@10'];
+  for (const name of ['qrels.diversity.txt', 'run.txt']) writeFileSync(join(dir, name), files.get(`/data/${name}`)!);
+  const diversityPaths = ['qrels.diversity.txt', 'run.txt'].map((n) => join(dir, n));
+  const diversityCsv = (await cli('--format', 'csv', ...diversityArgs, ...diversityPaths)).stdout.replaceAll(`${dir}/`, '');
+  const diversityMeans = await Promise.all(['average', 'trec'].map(async (ties) => JSON.parse((await cli('--format', 'json', '--ties', ties, ...diversityArgs, ...diversityPaths)).stdout) as { mean: Record<string, number> }));
   /** A command line table's rows, cells split at runs of spaces (no cell holds a space); the page's run names are the files'. */
   const rowsOf = (text: string): string[][] => text.trim().split('\n').map((line) => line.trim().split(/\s+/).map((cell) => cell.replace(/^examples\//, '')));
 
@@ -117,6 +125,12 @@ unless(chromium === undefined ? NO_CHROMIUM : undefined).describe('the web page 
     expect(r.ascending).toEqual([...r.ascending].sort((x: number, y: number) => x - y));
     expect(r.focused).toBe(true);
     expect(r.descending).toEqual([...r.ascending].reverse());
+    // the diversity measures: average and trec means (no bounds, no plot), the command line's CSV
+    expect(r.diversity.error).toBeNull();
+    expect(r.diversity.files).toBe('qrels: qrels.diversity.txt; runs: run.txt');
+    expect(r.diversity.ranges.slice(1)).toEqual(['alpha-nDCG@5', 'ERR-IA@10'].map((m) => ['run.txt', m, '-', diversityMeans[0]!.mean[m]!.toFixed(4), diversityMeans[1]!.mean[m]!.toFixed(4), '-', '-', '-']));
+    expect(r.diversity.csv).toBe(diversityCsv);
+    expect(r.diversity.svgHidden).toBe(true);
     // a file that is not text: the error names it, the old results are gone
     expect(r.binary.error).toMatch(/picture\.png is not a text file/);
     expect(r.binary.resultsHidden).toBe(true);

@@ -5,6 +5,7 @@
 // evaluation.
 import { rangeCells, tieStatsCells } from '../src/format/analysisRows.js';
 import { hasGzipMagic } from '../src/io/input.js';
+import { isDiversityName } from '../src/measures/diversityNames.js';
 import { measureArgs } from '../src/measures/measureArgs.js';
 import { DEFAULT_MEASURES, estimatedNote, evaluateRuns, formatCsv, formatJson, measuresHaveSpread, RANGE_MODES, rangeMeans, rangePlotsSvg, ready, tieStats, type RangePoint, type RunsEvaluation, type TieMode, type TieStats } from '../src/index.js';
 
@@ -127,8 +128,10 @@ async function evaluate(): Promise<void> {
     const runBytes = await Promise.all(runs.map(bytesOf));
     const stats: TieStats[] = [];
     for (const run of runBytes) stats.push(await tieStats(run, { name: run.name }));
-    // the regimes of the means table, its sd where every measure has one, and the per-query one
-    const regimes: TieMode[] = measuresHaveSpread(measures.length > 0 ? measures : DEFAULT_MEASURES, chosen.relevanceLevel) ? [...RANGE_MODES, 'sd'] : [...RANGE_MODES];
+    // the regimes of the means table, its sd where every measure has one, and the per-query one;
+    // the diversity measures have no optimistic or pessimistic order: their table has average and trec
+    const diversity = measures.some((m) => isDiversityName(m));
+    const regimes: TieMode[] = diversity ? ['average', 'trec'] : measuresHaveSpread(measures.length > 0 ? measures : DEFAULT_MEASURES, chosen.relevanceLevel) ? [...RANGE_MODES, 'sd'] : [...RANGE_MODES];
     const modes: TieMode[] = regimes.includes(chosen.ties) ? regimes : [...regimes, chosen.ties];
     const evaluation: RunsEvaluation = await evaluateRuns(await bytesOf(qrels), runBytes, {
       measures: measures.length > 0 ? measures : undefined,
@@ -170,8 +173,11 @@ function showResults(stats: TieStats[], evaluation: RunsEvaluation, ties: TieMod
   const numeric = evaluation.measures.filter((m) => m.text === undefined);
   const rows: string[][] = [];
   const panels = numeric.map((m) => ({ measure: m.label, points: [] as RangePoint[] }));
+  // without the bounds (the diversity measures), the table's other cells are '-' and there is no plot
+  const bounded = evaluation.runs.every((run) => RANGE_MODES.every((mode) => run.mean[mode] !== undefined));
   for (const run of evaluation.runs) {
     numeric.forEach((m, k) => {
+      if (!bounded) return void rows.push([run.run, m.label, '-', run.mean.average![m.key]!.toFixed(4), run.mean.trec![m.key]!.toFixed(4), '-', '-', run.mean.sd?.[m.key]?.toFixed(4) ?? '-']);
       const r = rangeMeans(run, m.key);
       rows.push([run.run, m.label, ...rangeCells(r)]);
       panels[k]!.points.push({ run: run.run, ...r });
@@ -183,14 +189,16 @@ function showResults(stats: TieStats[], evaluation: RunsEvaluation, ties: TieMod
   fillTable(byId('per-query'), ['query', 'run', ...numeric.map((m) => m.label)], perQuery, 2);
   byId<HTMLTableElement>('per-query').createCaption().textContent = `ties: ${ties}`;
   filterQueries();
-  const svg = rangePlotsSvg(panels);
+  const svg = bounded ? rangePlotsSvg(panels) : '';
   // the plot is our own SVG, its run names escaped by rangePlotsSvg
   byId('plot').innerHTML = svg;
+  if (!bounded) byId('plot').textContent = 'no range plot: the diversity measures have no optimistic or pessimistic order';
   // as the command line's --ties: sd prints the average beside it
   const modes: TieMode[] = ties === 'sd' ? ['average', 'sd'] : [ties];
   offer('download-csv', formatCsv(evaluation.runs, evaluation.measures, modes), 'text/csv');
   offer('download-json', formatJson(evaluation.runs, evaluation.measures, modes, ties), 'application/json');
   offer('download-svg', svg, 'image/svg+xml');
+  byId('download-svg').hidden = !bounded;
   byId('results').hidden = false;
 }
 

@@ -56,7 +56,8 @@ export function checkDiversity(b: DiversityBatch, out: Float64Array): void {
   };
   for (let q = 0; q < queries; q++) {
     const A = b.subtopicCounts[q]!;
-    if (A < 0) throw new InputError(`query ${q}: subtopicCounts is negative`);
+    // each of a query's A subtopics has a relevant document: A is at most the subtopics listed (and so is the scratch)
+    if (A < 0 || A > b.subtopics.length) throw new InputError(`query ${q}: subtopicCounts is negative or more than the ${b.subtopics.length} subtopics listed`);
     const first = b.rankingOffsets[q]!;
     const length = b.rankingOffsets[q + 1]! - first;
     for (let i = first; i < first + length; i++) if (b.ranking[i] !== -1 && !rowOk(b.ranking[i]!, A)) throw new InputError(`query ${q}, position ${i - first}: row ${b.ranking[i]} is out of range or its subtopics are not ascending below ${A}`);

@@ -79,6 +79,11 @@ async function main(): Promise<Record<string, unknown>> {
   header[map]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
   report.focused = document.activeElement === header[map];
   report.descending = visibleRows('per-query').map((r) => Number(r[map]));
+  // the diversity measures: subtopic qrels and a run dropped together, the same options
+  $<HTMLSelectElement>('tie-mode').value = 'average';
+  $<HTMLTextAreaElement>('measures').value = 'alpha-nDCG@5 ERR-IA@10';
+  const diversityError = await dropFiles([await file('/data/qrels.diversity.txt', 'qrels.diversity.txt'), await file('/data/run.txt', 'run.txt')]);
+  report.diversity = { error: diversityError, ...shown(), csv: await download('download-csv'), svgHidden: $('download-svg').hidden };
   // a file that is not text after a good result: the error, and the old results gone
   report.binary = { error: await dropFiles([new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 0x0d, 0x0a])], 'picture.png')]), ...shown() };
   // labelled controls: every input, select and textarea has a label

@@ -13,7 +13,7 @@ export interface FuzzCall {
   run(backend: BackendName): unknown;
 }
 
-const SPECIAL = [Number.NaN, Infinity, -Infinity, -0, 0, 1e308, -1e308, 5e-324, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 1, 0.5, 1e15];
+export const SPECIAL = [Number.NaN, Infinity, -Infinity, -0, 0, 1e308, -1e308, 5e-324, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 1, 0.5, 1e15];
 
 function number(next: () => number, ints: number, hostile: boolean): number {
   const r = next();

@@ -1,4 +1,5 @@
 import { backendInfo, type BackendName } from '../../src/index.js';
+import { diversityCase } from './diversityCase.js';
 import { fileCase } from './fileCase.js';
 import { fuzzCase } from './fuzzCase.js';
 
@@ -26,14 +27,14 @@ export interface Finding {
 }
 
 /**
- * Runs the API cases and the file cases of seeds [from, to) on every backend and returns the
+ * Runs the API cases, the file cases and the diversity cases of seeds [from, to) on every backend and returns the
  * findings (each backend's outcome) and the number of calls made.
  */
 export async function fuzzRange(from: number, to: number, backends: readonly BackendName[] = backendInfo().available): Promise<{ calls: number; findings: Finding[] }> {
   const findings: Finding[] = [];
   let calls = 0;
   for (let seed = from; seed < to; seed++) {
-    for (const c of seed % 10 === 9 ? [fuzzCase(seed), fileCase(seed)] : [fuzzCase(seed)]) {
+    for (const c of seed % 10 === 9 ? [fuzzCase(seed), fileCase(seed)] : seed % 10 === 4 ? [fuzzCase(seed), diversityCase(seed)] : [fuzzCase(seed)]) {
       const outcomes: Record<string, string> = {};
       for (const b of backends) outcomes[b] = await outcome(() => c.run(b));
       calls += backends.length;
