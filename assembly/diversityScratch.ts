@@ -36,9 +36,13 @@ export let covered: usize = 0;
 export let totals: usize = 0;
 export let above: usize = 0;
 export let relevant: usize = 0;
-/** the ideal ranking's candidates taken, and its rows in order (i32, I) */
-export let used: usize = 0;
+/** the ideal ranking's rows in order; per candidate, its list of subtopics; per list, a row of it, where its candidates start in `members`, how many are left; the candidates by list, in id order (i32, I each) */
 export let idealRows: usize = 0;
+export let setOf: usize = 0;
+export let setRow: usize = 0;
+export let setStart: usize = 0;
+export let setLeft: usize = 0;
+export let members: usize = 0;
 /** per sum group, six runs of `depth`: the run's alpha-DCG and ERR sums, the ideal's, the ideal ideal's (f64) */
 export let sums: usize = 0;
 /** per sum group: the run's NRBP sum, the ideal's (f64) */
@@ -47,7 +51,7 @@ export let nrbp: usize = 0;
 /** Bytes of scratch for a batch of these sizes (see DiversityScratch in the reference). */
 export function diversityScratchBytes(A: i32, L: i32, I: i32, P: i32, groups: i32, depth: i32): usize {
   const doubles = <usize>A * 5 + (<usize>P + <usize>A) + (<usize>L + 1) + <usize>groups * 6 * <usize>depth + <usize>groups * 2;
-  const ints = <usize>A * 7 + (<usize>L + 1) + <usize>I * 2;
+  const ints = <usize>A * 7 + (<usize>L + 1) + <usize>I * 6;
   return doubles * 8 + ints * 4 + 8;
 }
 
@@ -76,8 +80,12 @@ export function layoutDiversity(base: usize, A: i32, L: i32, I: i32, P: i32, gro
   lawStart = lawTop + a * 4;
   covered = lawStart + a * 4;
   lawOfCount = covered + a * 4;
-  used = lawOfCount + (<usize>L + 1) * 4;
-  idealRows = used + <usize>I * 4;
+  idealRows = lawOfCount + (<usize>L + 1) * 4;
+  setOf = idealRows + <usize>I * 4;
+  setRow = setOf + <usize>I * 4;
+  setStart = setRow + <usize>I * 4;
+  setLeft = setStart + <usize>I * 4;
+  members = setLeft + <usize>I * 4;
   memory.fill(inGroup, 0, a * 4);
   for (let m = 0; m <= L; m++) setI32(lawOfCount, m, -1);
 }

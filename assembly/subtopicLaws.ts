@@ -44,7 +44,7 @@ export function groupLaws(tail: i32): void {
   }
 }
 
-/** E[q^X] of each law at slot p into D.expect (q = 1: 1); a term past a law's top weighs below LAW_TAIL. */
+/** E[q^X] of each law at slot p into D.expect (q = 1: 1; a law dropped, 0); a term past a law's top weighs below LAW_TAIL. */
 export function lawExpectations(p: i32, q: f64): void {
   for (let d = 0; d < D.lawCount; d++) {
     if (q == 1) {
@@ -61,18 +61,24 @@ export function lawExpectations(p: i32, q: f64): void {
 /**
  * Each law from slot p to p + 1 in a group of n (p < n - 1): the (p+1)-th draw of the N = n - 1
  * other documents is one of the K = m - 1 with chance (K - x) / (N - p); from the top x down, as
- * each reads only itself and x - 1.
+ * each reads only itself and x - 1. A law whose chance of X <= top falls below LAW_TAIL is
+ * dropped (top -1: E[q^X] 0 from then on): that chance only falls slot after slot, and bounds
+ * every later E[q^X] carried; carrying it on would sink its chances into subnormal doubles, a
+ * hundred times slower.
  */
 export function advanceLaws(n: i32, p: i32): void {
   const left = <f64>(n - 1 - p);
   for (let d = 0; d < D.lawCount; d++) {
     const law = getI32(D.lawStart, d);
     const K = getI32(D.lawM, d) - 1;
+    let mass: f64 = 0;
     for (let x = min(p + 1, getI32(D.lawTop, d)); x >= 0; x--) {
       const stay = x <= p ? (getF64(D.laws, law + x) * (left - <f64>(K - x))) / left : 0;
       const rise = x > 0 ? (getF64(D.laws, law + x - 1) * <f64>(K - x + 1)) / left : 0;
       setF64(D.laws, law + x, stay + rise);
+      mass += stay + rise;
     }
+    if (mass < LAW_TAIL) setI32(D.lawTop, d, -1);
   }
 }
 

@@ -7,7 +7,9 @@ import { formatNdeval } from '../src/format/diversityOutput.js';
 import { readDiversityQrels, readQrels, readRun } from '../src/runs/read.js';
 import { evaluateRuns } from '../src/runs/evaluateRuns.js';
 import { ExactSum } from '../src/core/exactSum.js';
-import { randInt, rng } from '../src/util/random.js';
+import { pick, randInt, rng } from '../src/util/random.js';
+import { DiversityScratch } from '../src/reference/diversityScratch.js';
+import { idealRanking } from '../src/reference/idealRanking.js';
 import { BACKENDS } from './backends.js';
 import { cli } from './support/cli.js';
 import { scratchFiles } from './support/scratchFiles.js';
@@ -393,5 +395,77 @@ describe('diversity measures (ndeval 4.5)', () => {
         expect(r.pairs[0]!.meanDifference).toBeCloseTo(differences.reduce((s, d) => s + d, 0) / differences.length, 14);
       }
     }
+  });
+
+  it("the ideal ranking by lists of subtopics is ndeval's greedy loop over every candidate, ties to the larger id", () => {
+    const next = rng(909);
+    let alike = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const A = randInt(next, 1, 4);
+      const count = randInt(next, 1, 40);
+      // few subtopics: many candidates share a list, and many gains tie
+      const lists = Array.from({ length: count }, () => {
+        const list = Array.from({ length: A }, (_, j) => j).filter(() => next() < 0.5);
+        return list.length > 0 ? list : [randInt(next, 0, A - 1)];
+      });
+      alike += count - new Set(lists.map((l) => l.join())).size;
+      const rows = Uint32Array.from([0, ...lists.map((_, i) => lists.slice(0, i + 1).reduce((n, l) => n + l.length, 0))]);
+      const q = pick(next, [1, 0.5, 0, 0.3, 0.9]);
+      // ndeval's loop: every candidate left, the largest gain, the later (larger id) of equal ones
+      const gain = new Float64Array(A).fill(1);
+      const used = new Array<boolean>(count).fill(false);
+      const want: number[] = [];
+      for (let rank = 0; rank < count; rank++) {
+        let where = -1;
+        let best = 0;
+        for (let i = 0; i < count; i++) {
+          if (used[i]) continue;
+          let score = 0;
+          for (const j of lists[i]!) score += gain[j]!;
+          if (where === -1 || score >= best) [best, where] = [score, i];
+        }
+        used[where] = true;
+        want.push(where);
+        for (const j of lists[where]!) gain[j]! *= q;
+      }
+      const s = new DiversityScratch();
+      s.reserve(A, count, count, 0, 0, 0);
+      s.rows = rows;
+      s.subtopics = Int32Array.from(lists.flat());
+      s.subtopicCount = A;
+      idealRanking(s, Int32Array.from(lists, (_, i) => i), 0, count, q);
+      expect(Array.from(s.idealRows.subarray(0, count)), `trial ${trial}`).toEqual(want);
+    }
+    expect(alike).toBeGreaterThan(3000);
+  });
+
+  it('NRBP over one group of 3,000 tied documents equals the hypergeometric sum term by term (laws cut at 2^-60 and dropped once spent), on every backend', () => {
+    const n = 3000;
+    const judgements: Record<string, Record<string, number>> = {};
+    for (let d = 0; d < n; d++) judgements[`d${d}`] = { [String(1 + (d % 3))]: d % 2 };
+    const judged = diversityQrels({ q: judgements }).get('q')!;
+    const ranked = { docs: Object.keys(judgements), scores: new Float64Array(n) };
+    // beta near 1: the deep slots, where the laws are spent, still weigh
+    const [alpha, beta] = [0.5, 0.999];
+    const measures = parseDiversityMeasures([`NRBP(alpha=${alpha},beta=${beta})`]);
+    // the oracle: E[(1 - alpha)^X] from the hypergeometric law itself (log-factorials), every x
+    const logFactorial = new Float64Array(n + 1);
+    for (let i = 1; i <= n; i++) logFactorial[i] = logFactorial[i - 1]! + Math.log(i);
+    const logChoose = (a: number, b: number): number => logFactorial[a]! - logFactorial[b]! - logFactorial[a - b]!;
+    const counts = [1, 2, 3].map((j) => Object.values(judgements).filter((subs) => subs[String(j)] === 1).length);
+    const N = n - 1;
+    let sum = 0;
+    for (let p = 0; p < n; p++) {
+      let slot = 0;
+      for (const m of counts) {
+        const K = m - 1;
+        let expected = 0;
+        for (let x = Math.max(0, p - (N - K)); x <= Math.min(p, K); x++) expected += Math.exp(logChoose(K, x) + logChoose(N - K, p - x) - logChoose(N, p)) * (1 - alpha) ** x;
+        slot += (m / n) * expected;
+      }
+      sum += slot * beta ** p;
+    }
+    const want = (sum * (1 - (1 - alpha) * beta)) / 3;
+    for (const { name } of BACKENDS) expect(evaluateDiversityQuery(judged, ranked, measures, 'average', 0, 'q', name)[0], name).toBeCloseTo(want, 11);
   });
 });

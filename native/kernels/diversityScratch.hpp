@@ -39,9 +39,13 @@ struct DiversityScratch {
   std::vector<double> totals;
   std::vector<double> above;
   std::vector<double> relevant;
-  /** the ideal ranking's candidates taken, and its rows in order (I) */
-  std::vector<int32_t> used;
+  /** the ideal ranking's rows in order; per candidate, its list of subtopics; per list, a row of it, where its candidates start in `members`, how many are left; the candidates by list, in id order (I each) */
   std::vector<int32_t> idealRows;
+  std::vector<int32_t> setOf;
+  std::vector<int32_t> setRow;
+  std::vector<int32_t> setStart;
+  std::vector<int32_t> setLeft;
+  std::vector<int32_t> members;
   /** per sum group, six runs of `depth`: the run's alpha-DCG and ERR sums, the ideal's, the ideal ideal's */
   std::vector<double> sums;
   /** per sum group: the run's NRBP sum, the ideal's */
@@ -58,9 +62,8 @@ struct DiversityScratch {
       powers.assign(L + 1, 0);
     }
     if (static_cast<int64_t>(laws.size()) < P + A) laws.assign(P + A, 0);
-    if (static_cast<int64_t>(used.size()) < I) {
-      used.assign(I, 0);
-      idealRows.assign(I, 0);
+    if (static_cast<int64_t>(idealRows.size()) < I) {
+      for (auto* v : {&idealRows, &setOf, &setRow, &setStart, &setLeft, &members}) v->assign(I, 0);
     }
     if (static_cast<int64_t>(sums.size()) < groups * 6 * depth) sums.assign(groups * 6 * depth, 0);
     if (static_cast<int64_t>(nrbp.size()) < 2 * groups) nrbp.assign(2 * groups, 0);

@@ -37,9 +37,13 @@ export class DiversityScratch {
   totals = new Float64Array(0);
   above = new Float64Array(0);
   relevant = new Float64Array(0);
-  /** the ideal ranking's candidates taken, and its rows in order (I) */
-  used = new Int32Array(0);
+  /** the ideal ranking's rows in order; per candidate, its list of subtopics; per list, a row of it, where its candidates start in `members`, how many are left; the candidates by list, in id order (I each) */
   idealRows = new Int32Array(0);
+  setOf = new Int32Array(0);
+  setRow = new Int32Array(0);
+  setStart = new Int32Array(0);
+  setLeft = new Int32Array(0);
+  members = new Int32Array(0);
   /** per sum group, six runs of `depth`: the run's alpha-DCG and ERR sums, the ideal's, the ideal ideal's */
   sums = new Float64Array(0);
   /** per sum group: the run's NRBP sum, the ideal's */
@@ -56,10 +60,7 @@ export class DiversityScratch {
       this.powers = new Float64Array(L + 1);
     }
     if (this.laws.length < P + A) this.laws = new Float64Array(P + A);
-    if (this.used.length < I) {
-      this.used = new Int32Array(I);
-      this.idealRows = new Int32Array(I);
-    }
+    if (this.idealRows.length < I) for (const name of ['idealRows', 'setOf', 'setRow', 'setStart', 'setLeft', 'members'] as const) this[name] = new Int32Array(I);
     if (this.sums.length < groups * 6 * depth) this.sums = new Float64Array(groups * 6 * depth);
     if (this.nrbp.length < 2 * groups) this.nrbp = new Float64Array(2 * groups);
   }

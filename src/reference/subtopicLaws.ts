@@ -43,7 +43,7 @@ export function groupLaws(s: DiversityScratch, tail: number): void {
   }
 }
 
-/** E[q^X] of each law at slot p into s.expect (q = 1: 1); a term past a law's top weighs below LAW_TAIL. */
+/** E[q^X] of each law at slot p into s.expect (q = 1: 1; a law dropped, 0); a term past a law's top weighs below LAW_TAIL. */
 export function lawExpectations(s: DiversityScratch, p: number, q: number): void {
   for (let d = 0; d < s.lawCount; d++) {
     if (q === 1) {
@@ -60,18 +60,24 @@ export function lawExpectations(s: DiversityScratch, p: number, q: number): void
 /**
  * Each law from slot p to p + 1 in a group of n (p < n - 1): the (p+1)-th draw of the N = n - 1
  * other documents is one of the K = m - 1 with chance (K - x) / (N - p); from the top x down, as
- * each reads only itself and x - 1.
+ * each reads only itself and x - 1. A law whose chance of X <= top falls below LAW_TAIL is
+ * dropped (top -1: E[q^X] 0 from then on): that chance only falls slot after slot, and bounds
+ * every later E[q^X] carried; carrying it on would sink its chances into subnormal doubles, a
+ * hundred times slower.
  */
 export function advanceLaws(s: DiversityScratch, n: number, p: number): void {
   const left = n - 1 - p;
   for (let d = 0; d < s.lawCount; d++) {
     const law = s.lawStart[d]!;
     const K = s.lawM[d]! - 1;
+    let mass = 0;
     for (let x = Math.min(p + 1, s.lawTop[d]!); x >= 0; x--) {
       const stay = x <= p ? (s.laws[law + x]! * (left - (K - x))) / left : 0;
       const rise = x > 0 ? (s.laws[law + x - 1]! * (K - x + 1)) / left : 0;
       s.laws[law + x] = stay + rise;
+      mass += stay + rise;
     }
+    if (mass < LAW_TAIL) s.lawTop[d] = -1;
   }
 }
 
