@@ -1,5 +1,6 @@
 import { backendInfo, diversityQrels, evaluateDiversity, evaluateRun } from '../src/index.js';
-import { ROUNDS, printSection, results, type BenchResult } from './report.js';
+import { Bench } from 'tinybench';
+import { ROUNDS, addRounds, collectRounds, printSection, type BenchResult, type Row } from './report.js';
 
 /**
  * In-degree-like queries with subtopic judgements: 20-219 documents each, scores a rounded
@@ -36,52 +37,34 @@ function diversityData(queries: number): { qrels: ReturnType<typeof diversityQre
   return { qrels: diversityQrels(judged), plain, run, documents };
 }
 
-/** Medians and 75th percentiles of alternating rounds of `tasks` (the first round warms them up), as bench rows. */
-function alternating(tasks: Record<string, () => void>, row: (name: string) => Omit<BenchResult, 'name' | 'medianMs' | 'p75Ms' | 'samples' | 'docsPerSec'>, documents: number): BenchResult[] {
-  const times: Record<string, number[]> = Object.fromEntries(Object.keys(tasks).map((name) => [name, []]));
-  for (let round = 0; round < ROUNDS + 1; round++) {
-    for (const name of round % 2 === 0 ? Object.keys(tasks) : Object.keys(tasks).reverse()) {
-      const start = performance.now();
-      tasks[name]!();
-      if (round > 0) times[name]!.push(performance.now() - start);
-    }
-  }
-  return Object.entries(times).map(([name, ms]) => {
-    const sorted = [...ms].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
-    return { name, ...row(name), medianMs: median, p75Ms: sorted[Math.floor(sorted.length * 0.75)]!, samples: ms.length, docsPerSec: documents / (median / 1000) };
-  });
-}
-
 /**
  * `--only diversity`: 28,043 in-degree-like queries with 3-6 subtopics each, alpha-nDCG@20 and
  * ERR-IA@20 (evaluateDiversity, average ties, on each backend that loaded) beside nDCG@20
  * (evaluateRun, auto backend, default threads) on the same queries and scores, the run as objects
  * for both; and one query whose 20,000 documents tie (ndeval's 21 columns and alpha-nDCG at
- * alpha 0.01, whose laws run deepest), on each backend. Medians of ROUNDS alternating rounds.
+ * alpha 0.01, whose laws run deepest), on each backend. Medians over ROUNDS alternating rounds
+ * (tinybench, one sample a round after a warm-up).
  */
-export function diversityBench(): void {
+export async function diversityBench(): Promise<void> {
   const { qrels, plain, run, documents } = diversityData(28_043);
   const backends = backendInfo().available;
   const measures = ['alpha-nDCG@20', 'ERR-IA@20'];
-  const rows = alternating(
-    Object.fromEntries([['nDCG@20 (evaluateRun)', () => evaluateRun(plain, run, ['nDCG@20'])], ...backends.map((backend) => [`${measures.join(' + ')} (evaluateDiversity, ${backend})`, () => evaluateDiversity(qrels, run, measures, { backend })])]),
-    (name) => ({ backend: name.startsWith('nDCG') ? 'auto' : backends.find((b) => name.endsWith(`${b})`))!, threads: name.startsWith('nDCG') ? 0 : 1, variant: '28,043 in-degree-like queries, 3-6 subtopics', ties: 'average', measures: name.startsWith('nDCG') ? ['nDCG@20'] : measures }),
-    documents,
-  );
-  results.push(...rows);
-  printSection(`diversity against nDCG on the same queries (${documents.toLocaleString('en')} documents, objects; medians of ${ROUNDS} alternating rounds)`, rows);
+  const rows: Row[] = [{ name: 'nDCG@20 (evaluateRun)', run: () => evaluateRun(plain, run, ['nDCG@20']) }, ...backends.map((backend) => ({ name: `${measures.join(' + ')} (evaluateDiversity, ${backend})`, run: () => evaluateDiversity(qrels, run, measures, { backend }) }))];
+  const bench = new Bench({ name: 'diversity', iterations: 1, time: 0, warmupIterations: 1 });
+  addRounds(bench, rows);
+  await bench.run();
+  const describe = (name: string): Omit<BenchResult, 'name' | 'medianMs' | 'p75Ms' | 'samples' | 'docsPerSec'> => ({ backend: name.startsWith('nDCG') ? 'auto' : backends.find((b) => name.endsWith(`${b})`))!, threads: name.startsWith('nDCG') ? 0 : 1, variant: '28,043 in-degree-like queries, 3-6 subtopics', ties: 'average', measures: name.startsWith('nDCG') ? ['nDCG@20'] : measures });
+  printSection(`diversity against nDCG on the same queries (${documents.toLocaleString('en')} documents, objects; medians of ${ROUNDS} alternating rounds)`, collectRounds(bench, rows, documents, describe));
   // one group of 20,000 tied documents, each relevant to one of three subtopics or judged not relevant
   const many: Record<string, Record<string, number>> = {};
   for (let d = 0; d < 20_000; d++) many[`d${d}`] = { [String(1 + (d % 3))]: d % 2 };
   const tiedQrels = diversityQrels({ q: many });
   const tiedRun = { q: Object.fromEntries(Object.keys(many).map((d) => [d, 0])) };
   const deep = ['ndeval', 'alpha-nDCG(alpha=0.01)@20'];
-  const tiedRows = alternating(
-    Object.fromEntries(backends.map((backend) => [`ndeval + alpha-nDCG(alpha=0.01)@20 (${backend})`, () => evaluateDiversity(tiedQrels, tiedRun, deep, { backend })])),
-    (name) => ({ backend: backends.find((b) => name.endsWith(`(${b})`))!, threads: 1, variant: 'one query, 20,000 tied documents', ties: 'average', measures: deep }),
-    20_000,
-  );
-  results.push(...tiedRows);
-  printSection(`diversity kernels on one large tie group (20,000 documents; medians of ${ROUNDS} alternating rounds)`, tiedRows);
+  const tiedRows: Row[] = backends.map((backend) => ({ name: `ndeval + alpha-nDCG(alpha=0.01)@20 (${backend})`, run: () => evaluateDiversity(tiedQrels, tiedRun, deep, { backend }) }));
+  const tied = new Bench({ name: 'diversity, one large group', iterations: 5, time: 0, warmupIterations: 1 });
+  addRounds(tied, tiedRows);
+  await tied.run();
+  const tiedDescribe = (name: string): Omit<BenchResult, 'name' | 'medianMs' | 'p75Ms' | 'samples' | 'docsPerSec'> => ({ backend: backends.find((b) => name.endsWith(`(${b})`))!, threads: 1, variant: 'one query, 20,000 tied documents', ties: 'average', measures: deep });
+  printSection(`diversity kernels on one large tie group (20,000 documents; medians of ${ROUNDS} alternating rounds)`, collectRounds(tied, tiedRows, 20_000, tiedDescribe));
 }

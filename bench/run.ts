@@ -72,7 +72,7 @@ if (only?.includes('official')) await (await import('./official.bench.js')).offi
 if (wanted('forms')) await (await import('./forms.bench.js')).formsBench(time);
 if (wanted('objects')) (await import('./objects.bench.js')).objectsBench(values.data, time);
 if (only?.includes('threads')) await (await import('./threads.bench.js')).threadsBench();
-if (only?.includes('diversity')) (await import('./diversity.bench.js')).diversityBench();
+if (only?.includes('diversity')) await (await import('./diversity.bench.js')).diversityBench();
 if (only?.includes('sd')) await (await import('./sd.bench.js')).sdBench(time);
 if (only?.includes('warmup')) (await import('./warmup.bench.js')).warmupBench();
 if (values.json !== undefined) writeJson(values.json);
