@@ -5,6 +5,7 @@
 #pragma once
 #include <napi.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -16,6 +17,9 @@
 #include "typedInfo.hpp"
 
 namespace tie_eval {
+
+/** The most sum groups x depth a batch may ask (2^27: the sums' scratch, 6 doubles each, stays below 8 GiB). */
+constexpr double MOST_SUMS = 134217728;
 
 /** A typed array's values, copied (empty when it is not of that type). */
 template <typename T>
@@ -108,6 +112,10 @@ inline Problem checkDiversity(const Napi::CallbackInfo& info, DiversityCopies& c
   }
   if (c.measures.size() % 3 != 0) return {"measures must hold 3 numbers per measure", false};
   const size_t measures = c.measures.size() / 3;
+  // the sums' scratch is groups x 6 x depth doubles: each group serves a measure, and their product stays below 2^27
+  double depth = 0;
+  for (size_t g = 0; g < groups; g++) depth = std::max(depth, c.sumGroups[4 * g + 2]);
+  if (groups > measures || groups * depth > MOST_SUMS) return {std::to_string(groups) + " sum groups of depth " + std::to_string(static_cast<int64_t>(depth)) + " are more than the measures (" + std::to_string(measures) + ") or " + std::to_string(static_cast<int64_t>(MOST_SUMS)) + " ranks in all", false};
   for (size_t m = 0; m < measures; m++) {
     const double code = c.measures[3 * m], cutoff = c.measures[3 * m + 1], g = c.measures[3 * m + 2];
     const bool plain = code == DIVERSITY_MAP_IA || code == DIVERSITY_P_IA || code == DIVERSITY_STREC;

@@ -317,6 +317,8 @@ describe('diversity measures (ndeval 4.5)', () => {
     expect(parseDiversityMeasures(['ndeval', 'MAP-IA,alpha-nDCG@3']).length).toBe(22);
     expect(() => parseDiversityMeasure('alpha-nDCG')).toThrow(/takes a cut-off/);
     expect(() => parseDiversityMeasure('MAP-IA@5')).toThrow(/takes no cut-off/);
+    expect(parseDiversityMeasure('alpha-nDCG@1048576').cutoff).toBe(2 ** 20);
+    expect(() => parseDiversityMeasure('alpha-nDCG@1048577')).toThrow(/takes a cut-off from 1 to 1,048,576/);
     expect(() => parseDiversityMeasure('alpha-nDCG(alpha=2)@5')).toThrow(/alpha must be a number from 0 to 1/);
     expect(() => parseDiversityMeasure('P-IA(alpha=0.2)@5')).toThrow(/P-IA takes no alpha/);
     expect(() => parseDiversityMeasure('alpha-nDCG(gamma=1)@5')).toThrow(/unknown parameter 'gamma'/);

@@ -85,6 +85,9 @@ describe.each(BACKENDS)('diversity kernels: $name refuses a bad batch before rea
       ['a sum group past the groups', with_({ measures: edited(good.measures, (a) => (a[2] = good.sumGroups.length)) })],
       ['alpha above 1', with_({ sumGroups: edited(good.sumGroups, (a) => (a[0] = 1.5)) })],
       ['a depth past the discounts', with_({ sumGroups: edited(good.sumGroups, (a) => (a[2] = good.discounts.length + 1)) })],
+      ['more sum groups than measures', with_({ sumGroups: Float64Array.from({ length: 4 * (good.measures.length / 3 + 1) }, (_, i) => [0.5, 0.5, 1, 0][i % 4]!) })],
+      // 4,096 measures, each its own group of depth 2^15 + 1: sums of more than 2^27 ranks (a scratch of 8 GiB)
+      ['sums of more than 2^27 ranks', with_({ measures: Float64Array.from({ length: 3 * 4096 }, (_, i) => [2, 1, Math.floor(i / 3)][i % 3]!), sumGroups: Float64Array.from({ length: 4 * 4096 }, (_, i) => [0.5, 0.5, 2 ** 15 + 1, 0][i % 4]!), discounts: new Float64Array(2 ** 15 + 1).fill(0.5) })],
       ['a negative maxRank', with_({ maxRank: -1 })],
       ['more subtopics than listed (a scratch of 2^31 doubles)', with_({ subtopicCounts: edited(good.subtopicCounts, (a) => (a[q] = 2 ** 31 - 1)) })],
       ['a ranking of doubles', with_({ ranking: Float64Array.from(good.ranking) })],

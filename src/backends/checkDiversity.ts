@@ -12,6 +12,9 @@ function checkOffsets(offsets: unknown, count: number, length: number, what: str
 
 const isInt = (x: number, lo: number, hi: number): boolean => Number.isInteger(x) && x >= lo && x <= hi;
 
+/** The most sum groups x depth a batch may ask (2^27: the sums' scratch, 6 doubles each, stays below 8 GiB). */
+const MOST_SUMS = 2 ** 27;
+
 /**
  * Checks a DiversityBatch and its `out` before a kernel reads them (the js and wasm backends; the
  * addon checks the same in C++): the arrays' types and offsets; every row a query reads (a ranking
@@ -41,6 +44,9 @@ export function checkDiversity(b: DiversityBatch, out: Float64Array): void {
   }
   const measures = b.measures.length / 3;
   if (!Number.isInteger(measures)) throw new InputError('measures must hold 3 numbers per measure');
+  // the sums' scratch is groups x 6 x depth doubles: each group serves a measure, and their product stays below 2^27
+  const depth = Math.max(0, ...Array.from({ length: groups }, (_, g) => b.sumGroups[4 * g + 2]!));
+  if (groups > measures || groups * depth > MOST_SUMS) throw new InputError(`${groups} sum groups of depth ${depth} are more than the measures (${measures}) or ${MOST_SUMS} ranks in all`);
   for (let m = 0; m < measures; m++) {
     const [code, cutoff, g] = b.measures.subarray(3 * m, 3 * m + 3);
     const plain = code === DiversityCode.MAP_IA || code === DiversityCode.P_IA || code === DiversityCode.STREC;

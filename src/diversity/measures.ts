@@ -33,6 +33,9 @@ export const NDEVAL_COLUMNS: readonly string[] = ['ERR-IA@5', 'ERR-IA@10', 'ERR-
 
 const DEFAULT = { alpha: 0.5, beta: 0.5 };
 
+/** The deepest cut-off (2^20): the kernels keep each sum through its cut-off, six runs of it per (alpha, beta). */
+const MOST_CUTOFF = 2 ** 20;
+
 /**
  * Parses a diversity measure name: ndeval's (`alpha-nDCG@10`, `ERR-IA@20`, `NRBP`, `MAP-IA`,
  * `strec@5`) or ir_measures' (`alpha_nDCG@10`, `ERR_IA@20`, `AP_IA`, `P_IA@10`, `StRecall@10`),
@@ -47,7 +50,7 @@ export function parseDiversityMeasure(name: string): DiversityMeasure {
   if (match === null || kind === undefined) throw new MeasureNameError(name, `not a diversity measure (${Object.keys(KINDS).join(', ')}, or ndeval)`);
   const rule = KINDS[kind];
   const cutoff = match[3] === undefined ? 0 : Number(match[3]);
-  if (rule.cutoff && !(cutoff >= 1)) throw new MeasureNameError(name, `${kind} takes a cut-off of at least 1, e.g. ${kind}@10`);
+  if (rule.cutoff && !(cutoff >= 1 && cutoff <= MOST_CUTOFF)) throw new MeasureNameError(name, `${kind} takes a cut-off from 1 to ${MOST_CUTOFF.toLocaleString('en')}, e.g. ${kind}@10`);
   if (!rule.cutoff && match[3] !== undefined) throw new MeasureNameError(name, `${kind} takes no cut-off`);
   const params = { ...DEFAULT };
   for (const part of match[2] === undefined || match[2].trim() === '' ? [] : match[2].split(',')) {
