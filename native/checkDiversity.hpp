@@ -68,9 +68,11 @@ inline bool offsetsOk(const std::vector<uint32_t>& o, size_t count, size_t lengt
  * diversity(rows, subtopics, subtopicCounts, rankingOffsets, ranking, groupOffsets, groupEnds,
  * idealOffsets, ideal, maxRank, sumGroups, measures, discounts, out)'s arguments: their types,
  * then (on the copies) the offsets; every row a query reads (a ranking position's, -1 allowed, or
- * an ideal candidate's) in range, its subtopics ascending and below the query's A; tie groups'
- * ends rising to the ranking's length; each sum group's alpha and beta in [0, 1], its depth at
- * most the discounts'; each measure's code, cut-off and group; out's length.
+ * an ideal candidate's) in range, its subtopics ascending and below the query's A (at most the
+ * subtopics listed), and ranked once in the query; tie groups' ends rising to the ranking's
+ * length; each sum group's alpha and beta in [0, 1], its depth at most the discounts', each group
+ * serving a measure, groups x depth below 2^27; each measure's code, cut-off and group; out's
+ * length.
  */
 inline Problem checkDiversity(const Napi::CallbackInfo& info, DiversityCopies& c) {
   if (info.Length() != 14) return {"diversity takes 14 arguments", true};
@@ -132,6 +134,8 @@ inline Problem checkDiversity(const Napi::CallbackInfo& info, DiversityCopies& c
     }
     return true;
   };
+  // which query last ranked each row: a document is ranked once (the scratch holds one ranking's pairs)
+  std::vector<int64_t> rankedIn(rowCount, -1);
   for (size_t q = 0; q < queries; q++) {
     const int32_t A = c.subtopicCounts[q];
     // each of a query's A subtopics has a relevant document: A is at most the subtopics listed (and so is the scratch)
@@ -139,7 +143,11 @@ inline Problem checkDiversity(const Napi::CallbackInfo& info, DiversityCopies& c
     const uint32_t first = c.rankingOffsets[q];
     const int64_t length = c.rankingOffsets[q + 1] - first;
     for (uint32_t i = first; i < c.rankingOffsets[q + 1]; i++) {
-      if (c.ranking[i] != -1 && !rowOk(c.ranking[i], A)) return {"query " + std::to_string(q) + ", position " + std::to_string(i - first) + ": its row is out of range or its subtopics are not ascending below the query's count", false};
+      const int32_t row = c.ranking[i];
+      if (row == -1) continue;
+      if (!rowOk(row, A)) return {"query " + std::to_string(q) + ", position " + std::to_string(i - first) + ": its row is out of range or its subtopics are not ascending below the query's count", false};
+      if (rankedIn[row] == static_cast<int64_t>(q)) return {"query " + std::to_string(q) + ", position " + std::to_string(i - first) + ": row " + std::to_string(row) + " is ranked twice", false};
+      rankedIn[row] = static_cast<int64_t>(q);
     }
     for (uint32_t i = c.idealOffsets[q]; i < c.idealOffsets[q + 1]; i++) {
       if (!rowOk(c.ideal[i], A)) return {"query " + std::to_string(q) + ": an ideal row is out of range or its subtopics are not ascending below the query's count", false};

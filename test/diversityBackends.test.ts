@@ -73,6 +73,7 @@ describe.each(BACKENDS)('diversity kernels: $name refuses a bad batch before rea
     const bad: [string, DiversityBatch, Float64Array?][] = [
       ['a ranking row past the rows', with_({ ranking: edited(good.ranking, (a) => (a[first + judgedAt] = good.rows.length - 1)) })],
       ['a ranking row below -1', with_({ ranking: edited(good.ranking, (a) => (a[first + judgedAt] = -2)) })],
+      ['a row ranked twice in a query (its pairs counted twice: a scratch past the subtopics listed)', with_({ ranking: edited(good.ranking, (a) => a.fill(row, first, good.rankingOffsets[q + 1])) })],
       ['an ideal row past the rows', with_({ ideal: edited(good.ideal, (a) => (a[0] = 1e9)) })],
       ["a subtopic past the query's count", with_({ subtopicCounts: edited(good.subtopicCounts, (a) => (a[q] = 1)) })],
       ['subtopics not ascending', with_({ subtopics: edited(good.subtopics, (a) => ([a[good.rows[row]!], a[good.rows[row]! + 1]] = [a[good.rows[row]! + 1]!, a[good.rows[row]!]!])) })],

@@ -19,8 +19,10 @@ const MOST_SUMS = 2 ** 27;
  * Checks a DiversityBatch and its `out` before a kernel reads them (the js and wasm backends; the
  * addon checks the same in C++): the arrays' types and offsets; every row a query reads (a ranking
  * position's, -1 allowed, or an ideal candidate's) in range, its subtopics ascending and below the
- * query's A; tie groups' ends rising to the ranking's length; each sum group's alpha and beta in
- * [0, 1], its depth at most the discounts'; each measure's code, cut-off and group.
+ * query's A (at most the subtopics listed), and ranked once in the query; tie groups' ends rising
+ * to the ranking's length; each sum group's alpha and beta in [0, 1], its depth at most the
+ * discounts', each group serving a measure, groups x depth below 2^27; each measure's code,
+ * cut-off and group.
  * @throws InputTypeError, InputError
  */
 export function checkDiversity(b: DiversityBatch, out: Float64Array): void {
@@ -60,13 +62,21 @@ export function checkDiversity(b: DiversityBatch, out: Float64Array): void {
     for (let k = b.rows[row]!; k < b.rows[row + 1]!; k++) if (!(b.subtopics[k]! >= 0 && b.subtopics[k]! < A && (k === b.rows[row] || b.subtopics[k]! > b.subtopics[k - 1]!))) return false;
     return true;
   };
+  // which query last ranked each row: a document is ranked once (the scratch holds one ranking's pairs)
+  const rankedIn = new Int32Array(rowCount).fill(-1);
   for (let q = 0; q < queries; q++) {
     const A = b.subtopicCounts[q]!;
     // each of a query's A subtopics has a relevant document: A is at most the subtopics listed (and so is the scratch)
     if (A < 0 || A > b.subtopics.length) throw new InputError(`query ${q}: subtopicCounts is negative or more than the ${b.subtopics.length} subtopics listed`);
     const first = b.rankingOffsets[q]!;
     const length = b.rankingOffsets[q + 1]! - first;
-    for (let i = first; i < first + length; i++) if (b.ranking[i] !== -1 && !rowOk(b.ranking[i]!, A)) throw new InputError(`query ${q}, position ${i - first}: row ${b.ranking[i]} is out of range or its subtopics are not ascending below ${A}`);
+    for (let i = first; i < first + length; i++) {
+      const row = b.ranking[i]!;
+      if (row === -1) continue;
+      if (!rowOk(row, A)) throw new InputError(`query ${q}, position ${i - first}: row ${row} is out of range or its subtopics are not ascending below ${A}`);
+      if (rankedIn[row] === q) throw new InputError(`query ${q}, position ${i - first}: row ${row} is ranked twice`);
+      rankedIn[row] = q;
+    }
     for (let i = b.idealOffsets[q]!; i < b.idealOffsets[q + 1]!; i++) if (!rowOk(b.ideal[i]!, A)) throw new InputError(`query ${q}: ideal row ${b.ideal[i]} is out of range or its subtopics are not ascending below ${A}`);
     let end = 0;
     for (let g = b.groupOffsets[q]!; g < b.groupOffsets[q + 1]!; g++) {
