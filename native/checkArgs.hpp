@@ -22,16 +22,20 @@ inline bool isLabelArray(const Napi::Value& v) {
 
 inline bool inRange(double x, double lo, double hi) { return std::isfinite(x) && std::trunc(x) == x && x >= lo && x <= hi; }
 
+/** A typed array's values, copied (empty when it is not of that type). */
+template <typename T>
+std::vector<T> copyTyped(const Napi::Value& v, napi_typedarray_type type) {
+  if (!isTyped(v, type)) return {};
+  const T* a = dataOf<T>(v);
+  return std::vector<T>(a, a + lengthOf(v));
+}
+
 /**
  * A Uint32Array's values, copied (empty when it is not one). The kernels index memory by the
  * offsets, and another thread may write the array (on a SharedArrayBuffer) after it was
  * checked: the checks and the kernels read this copy, never the caller's array again.
  */
-inline std::vector<uint32_t> copyOffsets(const Napi::Value& v) {
-  if (!isTyped(v, napi_uint32_array)) return {};
-  const uint32_t* a = dataOf<uint32_t>(v);
-  return std::vector<uint32_t>(a, a + lengthOf(v));
-}
+inline std::vector<uint32_t> copyOffsets(const Napi::Value& v) { return copyTyped<uint32_t>(v, napi_uint32_array); }
 
 /** Offsets (`v`, its values copied in `o`) cutting `length` entries into queries: >= 1 values from 0, non-decreasing, ending at length. */
 inline std::string checkOffsets(const Napi::Value& v, const std::vector<uint32_t>& o, size_t length, const char* what) {

@@ -21,14 +21,6 @@ namespace tie_eval {
 /** The most sum groups x depth a batch may ask (2^27: the sums' scratch, 6 doubles each, stays below 8 GiB). */
 constexpr double MOST_SUMS = 134217728;
 
-/** A typed array's values, copied (empty when it is not of that type). */
-template <typename T>
-std::vector<T> copyTyped(const Napi::Value& v, napi_typedarray_type type) {
-  if (!isTyped(v, type)) return {};
-  const T* a = dataOf<T>(v);
-  return std::vector<T>(a, a + lengthOf(v));
-}
-
 /** The copies the kernel reads, and the batch of pointers into them. */
 struct DiversityCopies {
   std::vector<uint32_t> rows, rankingOffsets, groupOffsets, idealOffsets;
@@ -57,11 +49,11 @@ struct DiversityCopies {
   }
 };
 
-/** Offsets cutting `length` values into `count` parts: count + 1 values from 0, not decreasing, ending at length. */
-inline bool offsetsOk(const std::vector<uint32_t>& o, size_t count, size_t length) {
-  if (o.size() != count + 1 || o[0] != 0 || o[count] != length) return false;
-  for (size_t i = 0; i < count; i++) if (o[i] > o[i + 1]) return false;
-  return true;
+/** Offsets (`v`, copied in `o`) cutting `length` values into `count` parts (see checkOffsets): count + 1 of them. */
+inline std::string checkParts(const Napi::Value& v, const std::vector<uint32_t>& o, size_t count, size_t length, const char* what) {
+  const std::string error = checkOffsets(v, o, length, what);
+  if (!error.empty() || o.size() == count + 1) return error;
+  return std::string(what) + " must hold " + std::to_string(count + 1) + " offsets, one per query and one";
 }
 
 /**
@@ -97,13 +89,12 @@ inline Problem checkDiversity(const Napi::CallbackInfo& info, DiversityCopies& c
   c.measures = copyTyped<double>(info[11], napi_float64_array);
   c.discounts = copyTyped<double>(info[12], napi_float64_array);
   const size_t queries = c.subtopicCounts.size();
-  if (c.rows.empty()) return {"rows must hold at least one offset", true};
+  std::string error = checkOffsets(info[0], c.rows, c.subtopics.size(), "rows");
+  if (error.empty()) error = checkParts(info[3], c.rankingOffsets, queries, c.ranking.size(), "rankingOffsets");
+  if (error.empty()) error = checkParts(info[5], c.groupOffsets, queries, c.groupEnds.size(), "groupOffsets");
+  if (error.empty()) error = checkParts(info[7], c.idealOffsets, queries, c.ideal.size(), "idealOffsets");
+  if (!error.empty()) return {error, false};
   const size_t rowCount = c.rows.size() - 1;
-  if (!offsetsOk(c.rows, rowCount, c.subtopics.size())) return {"rows must rise from 0 to the subtopics' length", false};
-  if (!offsetsOk(c.rankingOffsets, queries, c.ranking.size())) return {"rankingOffsets must rise from 0 to the ranking's length, one per query and one", false};
-  if (!offsetsOk(c.groupOffsets, queries, c.groupEnds.size())) return {"groupOffsets must rise from 0 to groupEnds' length, one per query and one", false};
-  if (!offsetsOk(c.idealOffsets, queries, c.ideal.size())) return {"idealOffsets must rise from 0 to ideal's length, one per query and one", false};
-  if (c.ranking.size() > 0x7fffffff || c.subtopics.size() > 0x7fffffff) return {"diversity: more than 2^31 - 1 positions or subtopics", false};
   const double maxRank = info[9].As<Napi::Number>().DoubleValue();
   if (!inRange(maxRank, 0, 0x7fffffff)) return {"maxRank must be an integer >= 0", false};
   if (c.sumGroups.size() % 4 != 0) return {"sumGroups must hold 4 numbers per group", false};

@@ -1,13 +1,12 @@
 import { InputError, InputTypeError } from '../core/errors.js';
+import { checkOffsets } from '../core/offsets.js';
 import { DiversityCode } from '../measures/diversityNames.js';
 import type { DiversityBatch } from './backend.js';
 
-/** Offsets into an array of `length`: Uint32Array, `count` + 1 of them, from 0, not decreasing, ending at `length`. */
-function checkOffsets(offsets: unknown, count: number, length: number, what: string): asserts offsets is Uint32Array {
-  if (!(offsets instanceof Uint32Array) || offsets.length !== count + 1) throw new InputTypeError(`${what} must be a Uint32Array of ${count + 1} offsets`);
-  let ok = offsets[0] === 0 && offsets[count] === length;
-  for (let i = 0; i < count && ok; i++) ok = offsets[i]! <= offsets[i + 1]!;
-  if (!ok) throw new InputError(`${what} must rise from 0 to ${length}`);
+/** Offsets cutting `length` values into `count` parts (see checkOffsets): count + 1 of them. */
+function checkParts(offsets: unknown, count: number, length: number, what: string): asserts offsets is Uint32Array {
+  checkOffsets(offsets, length, what);
+  if (offsets.length !== count + 1) throw new InputError(`${what} must hold ${count + 1} offsets, not ${offsets.length}`);
 }
 
 const isInt = (x: number, lo: number, hi: number): boolean => Number.isInteger(x) && x >= lo && x <= hi;
@@ -31,12 +30,11 @@ export function checkDiversity(b: DiversityBatch, out: Float64Array): void {
     if (!(b[name] instanceof type)) throw new InputTypeError(`${name} must be a ${type.name}`);
   }
   const queries = b.subtopicCounts.length;
-  const rowCount = b.rows instanceof Uint32Array ? b.rows.length - 1 : -1;
-  if (rowCount < 0) throw new InputTypeError('rows must be a Uint32Array of at least one offset');
-  checkOffsets(b.rows, rowCount, b.subtopics.length, 'rows');
-  checkOffsets(b.rankingOffsets, queries, b.ranking.length, 'rankingOffsets');
-  checkOffsets(b.groupOffsets, queries, b.groupEnds.length, 'groupOffsets');
-  checkOffsets(b.idealOffsets, queries, b.ideal.length, 'idealOffsets');
+  checkOffsets(b.rows, b.subtopics.length, 'rows');
+  const rowCount = b.rows.length - 1;
+  checkParts(b.rankingOffsets, queries, b.ranking.length, 'rankingOffsets');
+  checkParts(b.groupOffsets, queries, b.groupEnds.length, 'groupOffsets');
+  checkParts(b.idealOffsets, queries, b.ideal.length, 'idealOffsets');
   if (!isInt(b.maxRank, 0, 0x7fffffff)) throw new InputError(`maxRank must be an integer >= 0, not ${b.maxRank}`);
   const groups = b.sumGroups.length / 4;
   if (!Number.isInteger(groups)) throw new InputError('sumGroups must hold 4 numbers per group');
