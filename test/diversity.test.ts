@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { diversityQrels, diversitySpread, evaluateDiversity, evaluateDiversityQuery, type RankedQuery } from '../src/diversity/evaluateDiversity.js';
+import { diversityQrels, diversitySpread, evaluateDiversity, type DiversityTies, type RankedQuery } from '../src/diversity/evaluateDiversity.js';
 import { parseDiversityMeasure, parseDiversityMeasures, type DiversityMeasure } from '../src/diversity/measures.js';
 import type { QueryJudgements } from '../src/diversity/judgements.js';
 import { formatNdeval } from '../src/format/diversityOutput.js';
@@ -10,6 +10,7 @@ import { ExactSum } from '../src/core/exactSum.js';
 import { pick, randInt, rng } from '../src/util/random.js';
 import { DiversityScratch } from '../src/reference/diversityScratch.js';
 import { idealRanking } from '../src/reference/idealRanking.js';
+import type { BackendName } from '../src/backends/backend.js';
 import { BACKENDS } from './backends.js';
 import { cli } from './support/cli.js';
 import { scratchFiles } from './support/scratchFiles.js';
@@ -66,9 +67,15 @@ function rankedRunOf(text: string): Map<string, RankedQuery> {
   return run;
 }
 
+/** One query's value of each measure through evaluateDiversity, on a backend (default auto). */
+function queryValues(judged: QueryJudgements, ranked: RankedQuery, measures: readonly DiversityMeasure[], ties: Exclude<DiversityTies, 'sd'>, maxRank: number, backend?: BackendName): number[] {
+  const result = evaluateDiversity(new Map([['q', judged]]), { q: ranked }, measures.map((m) => m.name), { ties, maxRank, ...(backend === undefined ? {} : { backend }) });
+  return measures.map((m) => result.perQuery[m.name]![0]!);
+}
+
 /** A query's values with its documents in this order, each alone (the brute force's one order). */
 function inOrder(judged: QueryJudgements, docs: readonly string[], measures: readonly DiversityMeasure[], maxRank: number): number[] {
-  return evaluateDiversityQuery(judged, { docs, scores: docs.map((_, i) => -i) }, measures, 'input', maxRank, 'q');
+  return queryValues(judged, { docs, scores: docs.map((_, i) => -i) }, measures, 'input', maxRank);
 }
 
 /** Every order of each tie group of `groupEnds` over positions 0..n-1, as position lists. */
@@ -134,7 +141,7 @@ describe('diversity measures (ndeval 4.5)', () => {
       const ranked: RankedQuery = { docs: docs.slice(0, n), scores: Array.from({ length: n }, () => randInt(next, 0, levels)) };
       const maxRank = next() < 0.3 ? randInt(next, 1, n) : 0;
       // on every backend (a call this small goes to the reference under auto)
-      const averages = BACKENDS.map(({ name }) => evaluateDiversityQuery(judged, ranked, measures, 'average', maxRank, 'q', name));
+      const averages = BACKENDS.map(({ name }) => queryValues(judged, ranked, measures, 'average', maxRank, name));
       // the orders: by score descending, each group in every order
       const byScore = Array.from({ length: n }, (_, i) => i).sort((a, b) => ranked.scores[b]! - ranked.scores[a]!);
       const ends: number[] = [];
@@ -163,7 +170,7 @@ describe('diversity measures (ndeval 4.5)', () => {
     const judged = diversityQrels({ q: judgements }).get('q')!;
     const ranked = { docs: Object.keys(judgements), scores: new Array<number>(8).fill(1) };
     const measures = parseDiversityMeasures(['alpha-nDCG(alpha=0.99)@5', 'ERR-IA(alpha=0.5)@8', 'NRBP(alpha=0.9,beta=0.7)', 'strec@1', 'MAP-IA']);
-    const averages = BACKENDS.map(({ name }) => evaluateDiversityQuery(judged, ranked, measures, 'average', 0, 'q', name));
+    const averages = BACKENDS.map(({ name }) => queryValues(judged, ranked, measures, 'average', 0, name));
     const orders = everyOrder([8]);
     // 8! terms: added exactly, so that the oracle's own rounding stays below the tolerance
     const sums = measures.map(() => new ExactSum());
@@ -173,7 +180,7 @@ describe('diversity measures (ndeval 4.5)', () => {
     const many: Record<string, Record<string, number>> = {};
     for (let d = 0; d < 20000; d++) many[`d${d}`] = { [String(1 + (d % 3))]: d % 2 };
     const big = diversityQrels({ q: many }).get('q')!;
-    const values = evaluateDiversityQuery(big, { docs: Object.keys(many), scores: new Float64Array(20000) }, parseDiversityMeasures(['ndeval']), 'average', 0, 'q');
+    const values = queryValues(big, { docs: Object.keys(many), scores: new Float64Array(20000) }, parseDiversityMeasures(['ndeval']), 'average', 0);
     for (const v of values) expect(v >= 0 && v <= 1 + 1e-12).toBe(true);
   });
 
@@ -468,6 +475,6 @@ describe('diversity measures (ndeval 4.5)', () => {
       sum += slot * beta ** p;
     }
     const want = (sum * (1 - (1 - alpha) * beta)) / 3;
-    for (const { name } of BACKENDS) expect(evaluateDiversityQuery(judged, ranked, measures, 'average', 0, 'q', name)[0], name).toBeCloseTo(want, 11);
+    for (const { name } of BACKENDS) expect(queryValues(judged, ranked, measures, 'average', 0, name)[0], name).toBeCloseTo(want, 11);
   });
 });

@@ -124,18 +124,6 @@ function ordered(ranked: RankedQuery, ties: Exclude<DiversityTies, 'sd'>): { ord
 }
 
 /**
- * A query's value of each measure (see diversityValues) for one ranked query of a run (its
- * documents distinct: the readers and evaluateDiversity check), on `backend` (default `auto`).
- * @throws InputError for a score that is NaN
- */
-export function evaluateDiversityQuery(judged: QueryJudgements, ranked: RankedQuery, measures: readonly DiversityMeasure[], ties: Exclude<DiversityTies, 'sd'>, maxRank: number, qid: string, backend?: BackendChoice): number[] {
-  const { ranking, groupEnds } = positions(judged, ranked, ties, qid);
-  const builder = new DiversityBatchBuilder(measures, maxRank);
-  builder.add(judged, ranking, groupEnds);
-  return Array.from(diversityValues(builder, backend));
-}
-
-/**
  * A query's average and sd over the orders of its ties, per measure (see orderSpread), with the
  * sd's standard errors where they were estimated (else null), on `backend` (default `auto`).
  * @throws InputError for a score that is NaN
